@@ -1,0 +1,5 @@
+"""Allow `python -m pnpgen`."""
+
+from .cli import main
+
+main()

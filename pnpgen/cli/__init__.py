@@ -1,0 +1,53 @@
+"""The `pnpgen` command line: parses options and calls library functions."""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from .. import __version__
+from ..errors import ContentErrors, PnpgenError
+
+# One module per command (group); each exposes `commands`, a list of click commands.
+COMMAND_MODULES = ("check", "listing", "build", "rules", "replay", "simulate", "new")
+
+
+class PnpgenGroup(click.Group):
+    """A group that turns known errors into one line each and exit status 1."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except ContentErrors as e:
+            for err in e.errors:
+                click.echo(str(err), err=True)
+            ctx.exit(1)
+        except PnpgenError as e:
+            click.echo(f"error: {e}", err=True)
+            ctx.exit(1)
+        except OSError as e:
+            where = f"{e.filename}: " if getattr(e, "filename", None) else ""
+            click.echo(f"error: {where}{e.strerror or e}", err=True)
+            ctx.exit(1)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=PnpgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnpgen")
+def main() -> None:
+    """pnpgen: check board-game content with its rules engine and lay it out for print and play."""
+
+
+for _name in COMMAND_MODULES:
+    _full = f"{__name__}.{_name}"
+    try:
+        _mod = importlib.import_module(_full)
+    except ModuleNotFoundError as _e:
+        if _e.name != _full:
+            raise
+        continue
+    for _cmd in _mod.commands:
+        main.add_command(_cmd)

@@ -1,0 +1,1 @@
+"""Rules engines: a small game-independent core and one package per game."""

@@ -1,0 +1,1 @@
+"""Narrow Seas rules engine."""

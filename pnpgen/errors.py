@@ -1,0 +1,84 @@
+"""Errors raised by pnpgen: one base class, located content errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class PnpgenError(Exception):
+    """Base class of every error pnpgen reports to a user."""
+
+
+@dataclass(frozen=True, order=True)
+class Loc:
+    """A place in a source file: path, 1-based line and column."""
+
+    file: str = "<input>"
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.col}"
+        return self.file
+
+
+class ContentError(PnpgenError):
+    """A problem in content, positions or logs, located at file:line:col."""
+
+    def __init__(self, loc: Loc | None, message: str, severity: str = "error"):
+        super().__init__(message)
+        self.loc = loc or Loc()
+        self.message = message
+        self.severity = severity
+
+    def __str__(self) -> str:
+        return f"{self.loc}: {self.severity}: {self.message}"
+
+
+class ContentErrors(PnpgenError):
+    """Several content errors found in one pass."""
+
+    def __init__(self, errors: list[ContentError]):
+        super().__init__(f"{len(errors)} error(s)")
+        self.errors = errors
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
+
+
+class IllegalAction(PnpgenError):
+    """An action the rules do not allow, with the rule it breaks."""
+
+    def __init__(self, reason: str, rule: str = ""):
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.reason} (rule {self.rule})" if self.rule else self.reason
+
+
+class Problems:
+    """Collects located errors up to a limit, so one run reports many."""
+
+    def __init__(self, limit: int = 50):
+        self.limit = limit
+        self.errors: list[ContentError] = []
+        self.warnings: list[ContentError] = []
+
+    def error(self, loc: Loc | None, message: str) -> None:
+        """Record an error; stop the pass once the limit is reached."""
+        self.errors.append(ContentError(loc, message))
+        if len(self.errors) >= self.limit:
+            self.errors.append(ContentError(loc, f"too many errors; stopped after {self.limit}"))
+            raise ContentErrors(self.errors)
+
+    def warn(self, loc: Loc | None, message: str) -> None:
+        """Record a warning."""
+        self.warnings.append(ContentError(loc, message, "warning"))
+
+    def raise_if_any(self) -> None:
+        """Raise ContentErrors if any error was recorded."""
+        if self.errors:
+            raise ContentErrors(list(self.errors))

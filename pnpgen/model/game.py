@@ -1,0 +1,111 @@
+"""The game: static facts, rules parameters, and all its components."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Loc
+from .board import Board
+from .cards import Action, CardType, Deck
+from .components import AreaCard, PlayerAid, Token
+
+
+@dataclass(frozen=True)
+class Suit:
+    """A suit: display name, colour and vector symbol."""
+
+    id: str
+    name: str
+    colour: str
+    symbol: str  # diamond | circle | triangle | square | star | ...
+    loc: Loc | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rules parameters from content, with where each was set."""
+
+    values: tuple[tuple[str, Any], ...] = ()
+    locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
+
+    def __getitem__(self, name: str) -> Any:
+        return dict(self.values)[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A parameter, or default when the content does not set it."""
+        return dict(self.values).get(name, default)
+
+    def __contains__(self, name: str) -> bool:
+        return name in dict(self.values)
+
+    def loc(self, name: str) -> Loc | None:
+        """Where a parameter was set."""
+        return dict(self.locs).get(name)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole game as loaded from a content folder."""
+
+    id: str
+    title: str
+    version: str
+    players: tuple[int, ...]
+    root: Path
+    engine: str | None
+    suits: tuple[Suit, ...]
+    colours: tuple[tuple[str, str], ...]
+    rules: Rules
+    actions: tuple[Action, ...]
+    decks: tuple[Deck, ...]
+    boards: tuple[Board, ...]
+    area_cards: tuple[AreaCard, ...]
+    tokens: tuple[Token, ...]
+    player_aids: tuple[PlayerAid, ...]
+    declared: tuple[tuple[str, int], ...] = ()  # declared component counts
+    loc: Loc | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def board(self) -> Board | None:
+        """The default (first) board."""
+        return self.boards[0] if self.boards else None
+
+    @property
+    def suit_ids(self) -> list[str]:
+        """Suit ids in content order."""
+        return [s.id for s in self.suits]
+
+    def suit(self, sid: str) -> Suit:
+        """A suit by id."""
+        return next(s for s in self.suits if s.id == sid)
+
+    @property
+    def cards(self) -> tuple[CardType, ...]:
+        """Every card type of every deck."""
+        return tuple(c for d in self.decks for c in d.cards)
+
+    def card(self, cid: str) -> CardType:
+        """A card type by id."""
+        for c in self.cards:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+    def colour(self, name: str | None) -> str | None:
+        """A colour name resolved to #rrggbb (suits and the palette), or the value itself."""
+        if name is None:
+            return None
+        pal = dict(self.colours)
+        if name in pal:
+            return pal[name]
+        for s in self.suits:
+            if s.id == name:
+                return s.colour
+        return name
+
+    @property
+    def ship_cards(self) -> tuple[AreaCard, ...]:
+        """Area cards of kind 'ship'."""
+        return tuple(a for a in self.area_cards if a.kind == "ship")

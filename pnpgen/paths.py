@@ -1,0 +1,35 @@
+"""Where bundled content and templates live, and how a game name is resolved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import PnpgenError
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+CONTENT_DIR = REPO_ROOT / "content"
+TEMPLATES_DIR = REPO_ROOT / "templates"
+DEFAULT_GAME = "narrow-seas"
+
+
+def bundled_packs() -> list[str]:
+    """Names of the content packs shipped with pnpgen."""
+    if not CONTENT_DIR.is_dir():
+        return []
+    return sorted(p.name for p in CONTENT_DIR.iterdir() if (p / "game.yaml").is_file())
+
+
+def resolve_game(name: str | None) -> Path:
+    """A bundled pack's name or a path to a folder (or game.yaml) -> the pack folder."""
+    name = name or DEFAULT_GAME
+    p = Path(name)
+    if p.name == "game.yaml" and p.is_file():
+        return p.parent
+    if p.is_dir():
+        if (p / "game.yaml").is_file():
+            return p
+        raise PnpgenError(f"{name}: no game.yaml in this folder")
+    if "/" not in name and (CONTENT_DIR / name / "game.yaml").is_file():
+        return CONTENT_DIR / name
+    packs = ", ".join(bundled_packs()) or "none"
+    raise PnpgenError(f"{name}: not a bundled game (bundled: {packs}) nor a folder holding a game.yaml")
