@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import difflib
-from typing import Any, Iterable
+import math
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import Loc, Problems
 from .yamlsrc import LList, LMap, key_loc, loc_of
@@ -78,14 +80,18 @@ class Fields:
         self.known.append(key)
         if key not in self.m:
             if default is _MISSING:
-                self.problems.error(self.loc, f"{self.what}: missing required field '{key}'")
+                if self.ok:  # a value that is not a mapping was reported once already
+                    self.problems.error(self.loc, f"{self.what}: missing required field '{key}'")
                 return None
             return default
         v = self.m[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if object not in kinds and not any(type_ok(v, k) for k in kinds):
-            names = " or ".join(TYPE_NAMES.get(k, k.__name__) for k in kinds)
+            names = " or ".join(TYPE_NAMES.get(k, k.__name__) for k in kinds if not (k is int and float in kinds))
             self.err(key, f"field '{key}' must be {names}, got {describe(v)}")
+            return None if default is _MISSING else default
+        if isinstance(v, float) and not math.isfinite(v):
+            self.err(key, f"field '{key}' must be a finite number, got {v}")
             return None if default is _MISSING else default
         if min is not None and v < min or max is not None and v > max:
             rng = f"at least {min}" if max is None else f"at most {max}" if min is None else f"from {min} to {max}"

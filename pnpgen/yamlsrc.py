@@ -12,6 +12,11 @@ from .errors import ContentError, Loc, Problems
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 200_000
+MAX_DEPTH = 100
+
+_STD = "tag:yaml.org,2002:"
+# Tags a content file may carry (implicitly or written out); anything else is refused.
+SCALAR_TAGS = {_STD + t for t in ("null", "bool", "int", "float", "str", "timestamp")}
 
 
 class LMap(dict):
@@ -31,11 +36,19 @@ class LList(list):
 
 def display_path(path: Path | str) -> str:
     """A path as a user should read it: relative to the working folder when inside it."""
-    p = Path(path)
+    p = Path(path).resolve()
     try:
-        return os.path.relpath(p.resolve(), Path.cwd())
-    except ValueError:
+        cwd = Path.cwd().resolve()
+    except OSError:
         return str(p)
+    if p == cwd or p.is_relative_to(cwd):
+        return os.path.relpath(p, cwd)
+    return str(p)
+
+
+def short_tag(tag: str) -> str:
+    """A YAML tag as it is written in a file ('!!python/object', '!custom')."""
+    return "!!" + tag[len(_STD):] if tag.startswith(_STD) else tag
 
 
 def loc_of(container: Any, key: Any = None) -> Loc | None:
@@ -72,52 +85,71 @@ class _Builder:
             raise ContentError(loc, msg)
         self.problems.error(loc, msg)
 
-    def build(self, node: yaml.Node) -> Any:
+    def build(self, node: yaml.Node, depth: int = 0) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise ContentError(
                 self.loc(node),
                 f"document expands to more than {MAX_NODES} values (alias/anchor expansion?)",
             )
+        if depth > MAX_DEPTH:
+            raise ContentError(self.loc(node), f"values nest more than {MAX_DEPTH} levels deep")
         if isinstance(node, yaml.ScalarNode):
-            try:
-                return self.scalars.construct_object(node)
-            except yaml.YAMLError as e:
-                raise ContentError(self.loc(node), f"bad scalar: {e}") from None
+            return self.scalar(node)
         if isinstance(node, yaml.SequenceNode):
+            if node.tag != _STD + "seq":
+                return self.bad_tag(node)
             out = LList()
             out.loc, out.item_locs = self.loc(node), []
             for item in node.value:
-                out.append(self.build(item))
+                out.append(self.build(item, depth + 1))
                 out.item_locs.append(self.loc(item))
             return out
         if isinstance(node, yaml.MappingNode):
-            return self.mapping(node)
+            if node.tag != _STD + "map":
+                return self.bad_tag(node)
+            return self.mapping(node, depth)
         raise ContentError(self.loc(node), "unsupported YAML node")
 
-    def mapping(self, node: yaml.MappingNode) -> LMap:
+    def bad_tag(self, node: yaml.Node) -> None:
+        raise ContentError(self.loc(node),
+                           f"unsupported YAML tag '{short_tag(node.tag)}' (content files hold plain data only)")
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        if node.tag not in SCALAR_TAGS:
+            return self.bad_tag(node)
+        if node.tag == _STD + "timestamp":
+            return node.value  # dates stay text: a version like 2026-01-01 is a label, not a date
+        try:
+            return self.scalars.construct_object(node)
+        except (yaml.YAMLError, ValueError, KeyError, TypeError, OverflowError):
+            kind = short_tag(node.tag)[2:]
+            raise ContentError(self.loc(node), f"'{node.value}' is not a valid {kind} value") from None
+
+    def mapping(self, node: yaml.MappingNode, depth: int) -> LMap:
         out = LMap()
         out.loc, out.key_locs, out.val_locs = self.loc(node), {}, {}
         merged: list[LMap] = []
         for knode, vnode in node.value:
-            if knode.tag == "tag:yaml.org,2002:merge":
-                val = self.build(vnode)
+            if knode.tag == _STD + "merge":
+                val = self.build(vnode, depth + 1)
                 items = val if isinstance(val, list) else [val]
                 for m in items:
                     if not isinstance(m, LMap):
-                        self.fail(self.loc(vnode), "merge key '<<' needs a mapping or a list of mappings")
+                        self.fail(self.loc(knode), "merge key '<<' needs a mapping or a list of mappings")
                     else:
                         merged.append(m)
                 continue
-            key = self.build(knode)
-            if isinstance(key, (list, dict)):
+            if not isinstance(knode, yaml.ScalarNode):
                 self.fail(self.loc(knode), "a mapping key must be a plain value")
                 continue
+            key = self.build(knode, depth + 1)
             if key in out:
                 first = out.key_locs[key]
-                self.fail(self.loc(knode), f"duplicate key '{key}' (first defined at line {first.line})")
+                self.fail(self.loc(knode), f"duplicate key '{key}' (first defined at line {first.line}, "
+                          f"column {first.col})")
                 continue
-            out[key] = self.build(vnode)
+            out[key] = self.build(vnode, depth + 1)
             out.key_locs[key] = self.loc(knode)
             out.val_locs[key] = self.loc(vnode)
         for m in merged:
@@ -131,20 +163,86 @@ class _Builder:
 
 def parse_yaml(text: str, filename: str = "<input>", problems: Problems | None = None) -> Any:
     """Parse one YAML document safely into located values."""
-    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
-        raise ContentError(Loc(filename), f"file is larger than {MAX_BYTES // 1000} kB")
+    size = len(text.encode("utf-8", "replace"))
+    if size > MAX_BYTES:
+        raise ContentError(Loc(filename, 1, 1), too_large(size))
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise ContentError(Loc(filename, 1, 1), "values nest too deeply to read") from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         loc = Loc(filename, mark.line + 1, mark.column + 1) if mark else Loc(filename)
         what = (e.problem or e.context or "syntax error").strip()
+        if e.context and what.startswith("but "):  # "expected a single document ..., but found another"
+            what = f"{e.context.strip()}, {what}"
+        what = " ".join(what.split())
         raise ContentError(loc, f"YAML syntax error: {what}") from None
     except yaml.YAMLError as e:
-        raise ContentError(Loc(filename), f"YAML error: {e}") from None
+        raise ContentError(Loc(filename, 1, 1), f"YAML error: {' '.join(str(e).split())}") from None
     if node is None:
         return None
+    check_expansion(node, filename)
     return _Builder(filename, problems).build(node)
+
+
+def check_expansion(root: yaml.Node, filename: str) -> None:
+    """Refuse a document whose aliases would expand it past MAX_NODES values, naming the value that explodes."""
+    sizes: dict[int, int | None] = {}  # None: being counted
+
+    def children(n: yaml.Node) -> list:
+        if isinstance(n, yaml.SequenceNode):
+            return n.value
+        if isinstance(n, yaml.MappingNode):
+            return [x for pair in n.value for x in pair]
+        return []
+
+    def size(n: yaml.Node) -> int:
+        if id(n) in sizes:
+            if sizes[id(n)] is None:
+                m = n.start_mark
+                raise ContentError(Loc(filename, m.line + 1, m.column + 1),
+                                   "this value contains itself (recursive alias)")
+            return sizes[id(n)]
+        sizes[id(n)] = None
+        sizes[id(n)] = 1 + sum(size(c) for c in children(n))
+        return sizes[id(n)]
+
+    try:
+        total = size(root)
+    except RecursionError:
+        raise ContentError(Loc(filename, 1, 1), "values nest too deeply to read") from None
+    if total <= MAX_NODES:
+        return
+    node = root
+    while True:  # the innermost value that alone is over the limit
+        big = next((c for c in children(node) if sizes[id(c)] > MAX_NODES), None)
+        if big is None:
+            break
+        node = big
+    m = node.start_mark
+    raise ContentError(Loc(filename, m.line + 1, m.column + 1),
+                       f"this value expands to {sizes[id(node)]} values, more than the limit of {MAX_NODES} "
+                       "(alias/anchor expansion?)")
+
+
+def too_large(size: int) -> str:
+    """The message for a file over the size limit."""
+    return f"file is too large ({-(-size // 1000)} kB; the limit is {MAX_BYTES // 1000} kB)"
+
+
+def decode(data: bytes, filename: str) -> str:
+    """UTF-8 text of a file's bytes; a located error at the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+        start = e.start + bom
+        before = data[bom:start].decode("utf-8", "replace")
+        line = before.count("\n") + 1
+        col = len(before) - (before.rfind("\n") + 1) + 1
+        raise ContentError(Loc(filename, line, col),
+                           f"file is not UTF-8 text (byte 0x{data[start]:02x}); save it as UTF-8") from None
 
 
 def load_yaml(path: Path | str, problems: Problems | None = None) -> Any:
@@ -156,9 +254,9 @@ def load_yaml(path: Path | str, problems: Problems | None = None) -> Any:
     except OSError as e:
         raise ContentError(Loc(name), f"cannot read file: {e.strerror or e}") from None
     if size > MAX_BYTES:
-        raise ContentError(Loc(name), f"file is larger than {MAX_BYTES // 1000} kB")
+        raise ContentError(Loc(name, 1, 1), too_large(size))
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ContentError(Loc(name), f"cannot read file: {e}") from None
-    return parse_yaml(text, name, problems)
+        data = p.read_bytes()
+    except OSError as e:
+        raise ContentError(Loc(name), f"cannot read file: {e.strerror or e}") from None
+    return parse_yaml(decode(data, name), name, problems)

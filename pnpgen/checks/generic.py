@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..errors import Problems
 from ..hexgrid import neighbours
 from ..model import Game
+from . import grids, icons
 
 
 def actual_counts(game: Game) -> dict[str, int]:
@@ -36,6 +37,9 @@ def summary(game: Game) -> str:
         counts = b.suit_counts()
         split = "/".join(str(counts.get(s, 0)) for s in game.suit_ids if counts.get(s))
         label = "board" if len(game.boards) == 1 else f"board {b.id}"
+        if b.grid != "hex":
+            parts.append(grids.describe_board(game, b, label))
+            continue
         parts.append(f"{label} {len(b.hexes)} hexes" + (f" ({split})" if split else ""))
     c = actual_counts(game)
     for key, word in (("ship_cards", "ship card"), ("sick_bays", "sick bay"), ("player_aids", "player aid"),
@@ -52,10 +56,11 @@ def summary(game: Game) -> str:
 def check(game: Game, p: Problems) -> None:
     """Generic checks: declared counts, decks, boards."""
     actual = actual_counts(game)
+    locs = dict(game.declared_locs)
     for key, n in game.declared:
         if actual.get(key) != n:
-            p.error(game.loc, f"counts: the game declares {n} {key.replace('_', ' ')} but the content has "
-                    f"{actual.get(key)}")
+            p.error(locs.get(key) or game.loc, f"counts: the game declares {n} {key.replace('_', ' ')} but the "
+                    f"content has {actual.get(key)}")
     for d in game.decks:
         if d.declared_count is not None and d.declared_count != d.size:
             p.error(d.loc, f"deck '{d.id}': declares {d.declared_count} cards but lists {d.size}")
@@ -63,6 +68,7 @@ def check(game: Game, p: Problems) -> None:
             p.error(d.loc, f"deck '{d.id}' holds no cards")
     for b in game.boards:
         check_board(game, b, p)
+    icons.check(game, p)
     used = {c.suit for c in game.cards if c.suit}
     for s in game.suits:
         if game.cards and s.id not in used:
@@ -71,6 +77,9 @@ def check(game: Game, p: Problems) -> None:
 
 def check_board(game: Game, board, p: Problems) -> None:
     """A board must have hexes, all suited when the game has suits, and be connected."""
+    if board.grid != "hex":
+        grids.check_board(game, board, p)
+        return
     if not board.hexes:
         p.error(board.loc, f"board '{board.id}' has no hexes")
         return
@@ -78,17 +87,28 @@ def check_board(game: Game, board, p: Problems) -> None:
         for h in board.hexes:
             if h.suit is None:
                 p.error(h.loc, f"board '{board.id}': hex [{h.q}, {h.r}] has no suit")
-    cells = board.cells()
-    start = board.hexes[0].qr
-    seen, todo = {start}, [start]
-    while todo:
-        c = todo.pop()
-        for n in neighbours(c):
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    cut = [h for h in board.hexes if h.qr not in seen]
-    if cut:
+    parts = components(board.cells())
+    if len(parts) > 1:
+        main = parts[0]
+        cut = [h for h in board.hexes if h.qr not in main]
         shown = ", ".join(f"[{h.q}, {h.r}]" for h in cut[:6]) + (" …" if len(cut) > 6 else "")
-        p.error(cut[0].loc, f"board '{board.id}' is not connected: {len(cut)} hex(es) cut off from "
-                f"[{start[0]}, {start[1]}]: {shown}")
+        p.error(cut[0].loc, f"board '{board.id}' is not connected: {len(cut)} hex(es) cut off from the other "
+                f"{len(main)}: {shown}")
+
+
+def components(cells: frozenset) -> list[set]:
+    """The connected parts of a set of hexes, largest first (ties keep the order found)."""
+    parts: list[set] = []
+    left = set(cells)
+    for start in sorted(cells):
+        if start not in left:
+            continue
+        part, todo = {start}, [start]
+        while todo:
+            for n in neighbours(todo.pop()):
+                if n in left and n not in part:
+                    part.add(n)
+                    todo.append(n)
+        left -= part
+        parts.append(part)
+    return sorted(parts, key=len, reverse=True)

@@ -4,30 +4,34 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..errors import Problems
 from ..engine.narrow_seas import params as ns_params
+from ..errors import Problems
 from ..model import Game
+
+KINDS = ("sail", "fire", "duty", "wind")
 
 
 def check(game: Game, p: Problems) -> None:
     """Component counts and card structure as the Narrow Seas rules describe them."""
+    before = len(p.errors)
     prm = ns_params.read(game, p)
     check_cards(game, p)
-    check_ships(game, prm, p)
-    check_tokens(game, prm, p)
+    if len(p.errors) == before:  # the component checks below need sound rules numbers
+        check_ships(game, prm, p)
+        check_tokens(game, prm, p)
 
 
 def check_cards(game: Game, p: Problems) -> None:
     """Every suit holds the same actions once; neutral cards are Wind cards; card kinds known."""
+    for a in game.actions:
+        if a.kind not in KINDS:
+            p.error(a.loc, f"action '{a.id}': kind '{a.kind}' is not one of {', '.join(KINDS)}")
     for deck in game.decks:
         per_suit = {s: Counter() for s in game.suit_ids}
         for c in deck.cards:
             if c.action is None:
                 p.error(c.loc, f"card '{c.id}' has no action")
                 continue
-            if c.action.kind not in ("sail", "fire", "duty", "wind"):
-                p.error(c.action.loc, f"action '{c.action.id}': kind '{c.action.kind}' is not one of "
-                        "sail, fire, duty, wind")
             if c.suit is None and c.action.kind != "wind":
                 p.error(c.loc, f"card '{c.id}': only Wind cards may have no suit")
             if c.suit is not None:
@@ -35,12 +39,17 @@ def check_cards(game: Game, p: Problems) -> None:
         suits = [s for s in per_suit if per_suit[s]]
         if not suits:
             continue
-        ref = per_suit[suits[0]]
-        for s in suits[1:]:
-            if per_suit[s] != ref:
-                diff = sorted((set(ref) ^ set(per_suit[s])) | {a for a in ref if ref[a] != per_suit[s][a]})
-                p.error(deck.loc, f"deck '{deck.id}': suit '{s}' does not hold the same actions as "
-                        f"'{suits[0]}' (differs in: {', '.join(diff)})")
+        acts = list(dict.fromkeys(a for s in suits for a in per_suit[s]))
+        for s in suits:
+            missing = [a for a in acts if not per_suit[s][a]]
+            if missing:
+                p.error(deck.loc, f"deck '{deck.id}': suit '{s}' lacks the action(s): {', '.join(missing)} "
+                        "(every suit holds the same actions)")
+        for a in acts:
+            held = {s: per_suit[s][a] for s in suits if per_suit[s][a]}
+            if len(set(held.values())) > 1:
+                p.error(deck.loc, f"deck '{deck.id}': the suits hold different numbers of {a} cards "
+                        f"({', '.join(f'{s} {n}' for s, n in held.items())})")
         for s in game.suit_ids:
             if not per_suit[s]:
                 p.error(deck.loc, f"deck '{deck.id}': suit '{s}' has no cards")
@@ -66,10 +75,10 @@ def check_ships(game: Game, prm, p: Problems) -> None:
         missing = [a for a in (*prm.plan_areas, "spent") if a not in ids]
         if missing:
             p.error(s.loc, f"ship card '{s.id}' lacks the area(s): {', '.join(missing)}")
-        for a in s.areas:
-            if a.capacity < prm.crew_per_ship:
-                p.error(a.loc, f"ship card '{s.id}': area '{a.id}' holds {a.capacity} cubes, fewer than the crew "
-                        f"({prm.crew_per_ship})")
+        small = [a for a in s.areas if a.capacity < prm.crew_per_ship]
+        if small:
+            p.error(small[0].loc, f"ship card '{s.id}': area(s) {', '.join(a.id for a in small)} hold fewer than "
+                    f"{prm.crew_per_ship} cubes (rules crew_per_ship)")
     bays = [a for a in game.area_cards if a.kind == "sickbay"]
     if len(bays) != 1:
         p.error(game.loc, f"expected 1 shared sick bay card, found {len(bays)}")

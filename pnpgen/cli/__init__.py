@@ -7,7 +7,7 @@ import importlib
 import click
 
 from .. import __version__
-from ..errors import ContentErrors, PnpgenError
+from ..errors import ContentError, ContentErrors, PnpgenError
 
 # One module per command (group); each exposes `commands`, a list of click commands.
 COMMAND_MODULES = ("check", "listing", "build", "rules", "replay", "simulate", "new")
@@ -22,6 +22,9 @@ class PnpgenGroup(click.Group):
         except ContentErrors as e:
             for err in e.errors:
                 click.echo(str(err), err=True)
+            ctx.exit(1)
+        except ContentError as e:  # already reads "file:line:col: error: ..."
+            click.echo(str(e), err=True)
             ctx.exit(1)
         except PnpgenError as e:
             click.echo(f"error: {e}", err=True)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import click
 
 from ..checks import check_game
+from ..errors import ContentErrors, PnpgenError
 from ..loader import load_game
+from ..paths import resolve_game
 
 
 @click.command("check")
@@ -15,7 +17,18 @@ def check_cmd(games: tuple[str, ...], strict: bool) -> None:
     """Check one or more games (default: narrow-seas); exit 1 on any error."""
     failed = False
     for name in games or (None,):
-        report = check_game(load_game(name))
+        try:
+            report = check_game(load_game(name))
+        except ContentErrors as e:
+            failed = True
+            click.echo(f"{resolve_game(name).name}: does not load — {error_count(e)}")
+            for err in e.errors:
+                click.echo(str(err), err=True)
+            continue
+        except PnpgenError as e:  # not a game: say so and check the others
+            failed = True
+            click.echo(f"error: {e}", err=True)
+            continue
         click.echo(report.summary)
         for e in report.errors:
             click.echo(str(e), err=True)
@@ -24,6 +37,13 @@ def check_cmd(games: tuple[str, ...], strict: bool) -> None:
         failed |= not report.ok or (strict and bool(report.warnings))
     if failed:
         raise SystemExit(1)
+
+
+def error_count(e: ContentErrors) -> str:
+    """'3 error(s)', or 'more than 50 errors' when the error limit stopped the pass."""
+    stopped = [x for x in e.errors if x.message.startswith("too many errors")]
+    n = len(e.errors) - len(stopped)
+    return f"more than {n} errors" if stopped else f"{n} error(s)"
 
 
 commands = [check_cmd]

@@ -1,9 +1,10 @@
 """The content model: frozen dataclasses that remember where each value came from."""
 
-from .board import Board, Hex
-from .cards import Action, CardType, Deck
+from .board import Board, Cell, Hex, Location, Terrain
+from .cards import Action, CardType, Deck, FieldSpec
 from .components import Area, AreaCard, PlayerAid, Section, Token
 from .game import Game, Rules, Suit
+from .icons import Icon
 
-__all__ = ["Action", "Area", "AreaCard", "Board", "CardType", "Deck", "Game", "Hex",
-           "PlayerAid", "Rules", "Section", "Suit", "Token"]
+__all__ = ["Action", "Area", "AreaCard", "Board", "CardType", "Cell", "Deck", "FieldSpec", "Game", "Hex", "Icon",
+           "Location", "PlayerAid", "Rules", "Section", "Suit", "Terrain", "Token"]

@@ -47,6 +47,24 @@ class CardType:
         return dict(self.fields).get(name, default)
 
 
+FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts")
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """A card field a deck declares: label, kind and bounds, so values are checked and printed alike."""
+
+    id: str
+    label: str
+    kind: str = "text"  # text | int | bool | choice | suit | icon | icon-counts ({icon: whole number})
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[str, ...] = ()
+    required: bool = False
+    show: bool = True  # printed on the card face (false: used by rules checks only)
+    loc: Loc | None = field(default=None, compare=False, repr=False)
+
+
 @dataclass(frozen=True)
 class Deck:
     """A deck: its card types and the back printed on every card."""
@@ -60,6 +78,8 @@ class Deck:
     card_template: str | None = None
     declared_count: int | None = None
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    suits: tuple[str, ...] = ()  # the suits its cards may have (empty: any suit of the game)
+    field_specs: tuple[FieldSpec, ...] = ()  # the card fields it declares (empty: free-form fields)
 
     @property
     def size(self) -> int:

@@ -52,11 +52,15 @@ class Token:
     edges: tuple[str, ...] = ()  # labels on the edges of a hex token, clockwise from north
     template: str | None = None
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    suit: str | None = None  # the suit (faction, nation) it belongs to
+    owner: int | None = None  # the player it belongs to
+    back_icon: str | None = None
+    path: str | None = None  # shape 'custom': SVG path data in a 100 x 100 box, scaled to the size
 
     @property
     def double_sided(self) -> bool:
         """Whether the token prints a distinct back."""
-        return self.back_colour is not None or self.back_label is not None
+        return self.back_colour is not None or self.back_label is not None or self.back_icon is not None
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,8 @@ class Section:
     text: str = ""
     table: tuple[tuple[str, ...], ...] = ()
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    blank_rows: int = 0  # empty ruled rows after the table, to write in (a score pad)
+    row_locs: tuple[Loc | None, ...] = field(default=(), compare=False, repr=False)  # where each table row is
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Loc
-from .board import Board
+from .board import Board, Terrain
 from .cards import Action, CardType, Deck
 from .components import AreaCard, PlayerAid, Token
+from .icons import Icon
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Rules:
 
     values: tuple[tuple[str, Any], ...] = ()
     locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
+    where: Loc | None = field(default=None, compare=False, repr=False)  # the rules mapping itself
 
     def __getitem__(self, name: str) -> Any:
         return dict(self.values)[name]
@@ -65,7 +67,10 @@ class Game:
     tokens: tuple[Token, ...]
     player_aids: tuple[PlayerAid, ...]
     declared: tuple[tuple[str, int], ...] = ()  # declared component counts
+    declared_locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    icons: tuple[Icon, ...] = ()  # icons the game declares (empty: the renderer's own)
+    terrains: tuple[Terrain, ...] = ()  # board features the game declares
 
     @property
     def board(self) -> Board | None:
@@ -104,6 +109,14 @@ class Game:
             if s.id == name:
                 return s.colour
         return name
+
+    def icon(self, iid: str) -> Icon | None:
+        """A declared icon by id, or None."""
+        return next((i for i in self.icons if i.id == iid), None)
+
+    def terrain(self, tid: str) -> Terrain | None:
+        """A declared terrain by id, or None."""
+        return next((t for t in self.terrains if t.id == tid), None)
 
     @property
     def ship_cards(self) -> tuple[AreaCard, ...]:

@@ -16,6 +16,7 @@ SPEC: dict[str, Param] = {
     "mercy_margin": Param(int, 1, 100),
     "plan_areas": Param(list),
     "market_cost_area": Param(str),
+    "initiative_area": Param(str, required=False, default="lookout"),
     "first_ship_edge_distance": Param(int, 0, 20),
     "placement_min_enemy_distance": Param(int, 0, 50),
     "placement_exact_enemy_distance": Param(int, 0, 50),
@@ -35,6 +36,7 @@ class Params:
     mercy_margin: int
     plan_areas: tuple[str, ...]
     market_cost_area: str
+    initiative_area: str
     first_ship_edge_distance: int
     placement_min_enemy_distance: int
     placement_exact_enemy_distance: int
@@ -48,7 +50,8 @@ def read(game: Game, problems: Problems) -> Params:
     areas = v.get("plan_areas") or []
     if isinstance(areas, list):
         v["plan_areas"] = tuple(str(a) for a in areas)
-        if v.get("market_cost_area") and v["market_cost_area"] not in v["plan_areas"]:
-            problems.error(game.rules.loc("market_cost_area"),
-                           f"rules: 'market_cost_area' must be one of the plan_areas ({', '.join(v['plan_areas'])})")
+        for key in ("market_cost_area", "initiative_area"):
+            if v.get(key) and v[key] not in v["plan_areas"]:
+                problems.error(game.rules.loc(key) or game.loc,
+                               f"rules: '{key}' must be one of the plan_areas ({', '.join(v['plan_areas'])})")
     return Params(**{k: (v[k] if v[k] is not None else 0) for k in SPEC})

@@ -1,0 +1,33 @@
+"""`pnpgen new`: start a content pack, fresh or copied from another."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..checks import check_game
+from ..loader import load_game
+from ..scaffold import new_pack
+from ..yamlsrc import display_path
+
+
+@click.command("new")
+@click.argument("name")
+@click.option("--from", "source", metavar="PACK", help="Copy this pack (a bundled name or a folder) instead "
+              "of starting fresh.")
+@click.option("--into", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="Folder to create the pack in (default: the working folder).")
+def new_cmd(name: str, source: str | None, into: Path | None) -> None:
+    """Create the content pack folder NAME, ready for `pnpgen check`; never overwrites."""
+    target = new_pack(name, into, source)
+    report = check_game(load_game(str(target)))
+    origin = f" from {source}" if source else ""
+    click.echo(f"created {display_path(target)}{origin}")
+    click.echo(report.summary)
+    for e in report.errors + report.warnings:
+        click.echo(str(e), err=True)
+    click.echo(f"next: edit the YAML files, then run `pnpgen check {display_path(target)}`")
+
+
+commands = [new_cmd]

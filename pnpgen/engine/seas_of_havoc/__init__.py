@@ -1,0 +1,1 @@
+"""Seas of Havoc: the rules numbers its content declares (a full engine may follow)."""

@@ -1,0 +1,68 @@
+"""Starting a new content pack: a fresh minimal one, or a copy of an existing pack under a new name."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from .errors import PnpgenError
+from .paths import resolve_game
+from .starter_pack import FILES
+from .yamlsrc import display_path
+
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+SKIP = shutil.ignore_patterns(".*", "__pycache__", "*.pyc", "output")
+
+
+def title_of(name: str) -> str:
+    """A display title made from a pack name: 'my-game' -> 'My Game'."""
+    return " ".join(w.capitalize() for w in re.split(r"[-_]+", name) if w)
+
+
+def new_pack(name: str, into: Path | str | None = None, source: str | None = None) -> Path:
+    """Write a new pack folder `name` inside `into` (default: the working folder); never overwrite."""
+    if not NAME_RE.match(name or ""):
+        raise PnpgenError(f"'{name}': a pack name may hold only letters, digits, '-' and '_' "
+                          "(use --into to choose the folder it goes in)")
+    parent = Path(into) if into is not None else Path.cwd()
+    target = parent / name
+    if target.exists() or target.is_symlink():
+        raise PnpgenError(f"{display_path(target)}: already exists; pnpgen new never overwrites a folder")
+    origin = resolve_game(source) if source else None
+    parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=parent))
+    try:
+        if origin is not None:
+            shutil.copytree(origin, work / "pack", ignore=SKIP)
+            rename_pack(work / "pack" / "game.yaml", name)
+        else:
+            write_fresh(work / "pack", name)
+        os.rename(work / "pack", target)  # fails rather than replace a folder that appeared meanwhile
+    except OSError as e:
+        raise PnpgenError(f"{display_path(target)}: cannot create the pack: {e.strerror or e}") from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return target
+
+
+def write_fresh(folder: Path, name: str) -> None:
+    """The minimal starter pack: a few suits, a small deck, a small board, a player aid."""
+    folder.mkdir()
+    for fname, text in FILES.items():
+        (folder / fname).write_text(text.replace("__ID__", name).replace("__TITLE__", title_of(name)),
+                                    encoding="utf-8")
+
+
+def rename_pack(game_yaml: Path, name: str) -> None:
+    """Give a copied pack its new id and title, keeping every other line (and comment) as it was."""
+    text = game_yaml.read_text(encoding="utf-8")
+    for key, value in (("id", name), ("title", title_of(name))):
+        line = re.compile(rf"^{key}:.*$", re.MULTILINE)
+        if line.search(text):
+            text = line.sub(f"{key}: {value}", text, count=1)
+        else:
+            text = f"{key}: {value}\n" + text
+    game_yaml.write_text(text, encoding="utf-8")

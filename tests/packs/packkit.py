@@ -1,0 +1,55 @@
+"""Helpers for the content-pack tests: private copies of bundled packs, one-thing edits, error lines."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from pnpgen.checks import check_game
+from pnpgen.errors import ContentErrors
+from pnpgen.loader import load_game
+from pnpgen.paths import CONTENT_DIR
+
+
+def copy_of(name: str, parent: Path) -> Path:
+    """Copy the bundled pack `name` into parent/name; return the copy's folder."""
+    return Path(shutil.copytree(CONTENT_DIR / name, parent / name))
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace `old` (which must occur `count` times) in a file with `new`."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == count, f"{path.name}: expected {count} of {old!r}, found {text.count(old)}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def write(path: Path, text: str) -> Path:
+    """Write a file (making its folder); return its path."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def where(path: Path, needle: str, offset: int = 0) -> str:
+    """'file:line:col' of the one occurrence of `needle` (plus offset characters), as errors name it."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(needle) == 1, f"{path.name}: expected exactly one {needle!r}"
+    i = text.index(needle) + offset
+    line = text.count("\n", 0, i) + 1
+    col = i - (text.rfind("\n", 0, i) + 1) + 1
+    rel = path.resolve().relative_to(Path.cwd().resolve())
+    return f"{rel}:{line}:{col}"
+
+
+def errors_of(root: Path) -> list[str]:
+    """Every error line for a pack folder: the load errors, else the check errors."""
+    try:
+        game = load_game(str(root))
+    except ContentErrors as e:
+        return [str(x) for x in e.errors]
+    return [str(x) for x in check_game(game).errors]
+
+
+def err(loc: str, message: str) -> str:
+    """One error line as pnpgen prints it."""
+    return f"{loc}: error: {message}"
