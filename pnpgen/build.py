@@ -1,0 +1,246 @@
+"""`build` as a list of named steps: load -> check -> layout -> render -> write (more steps may be inserted)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .checks import Report, check_game
+from .components import Kit, layout_kit
+from .components.templates import Templates
+from .draw.primitives import Drawing
+from .errors import ContentErrors, PnpgenError, Problems
+from .loader import load_game
+from .model import Game
+from .render.contact import contact_sheet, svg_files
+from .render.imposition import impose
+from .render.pages import DUPLEX_MODES, build_pages
+from .render.paper import SHEET_SPEC, paper
+from .render.pdf import write_pdf
+from .render.svg import write_svg
+
+PAPER_NAMES = ("a4", "letter")
+FORMATS = ("pdf", "svg")
+Progress = Callable[[str, int, int], None]  # (what, done, total)
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What to build and where: a game, papers, formats, output folder, colour and duplex choices."""
+
+    game: str | None = None
+    papers: tuple[str, ...] = PAPER_NAMES
+    formats: tuple[str, ...] = FORMATS
+    out: Path = Path("output")
+    ink_saver: bool = False
+    duplex: str = "long-edge"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    progress: Progress | None = None
+
+
+@dataclass(frozen=True)
+class Written:
+    """One output: its path (relative to the output folder) and a note (pages, size)."""
+
+    path: str
+    size: int
+    note: str = ""
+
+
+@dataclass
+class BuildState:
+    """What the steps share as the build goes on."""
+
+    options: BuildOptions
+    game: Game | None = None
+    report: Report | None = None
+    kit: Kit | None = None
+    pages: dict[str, list] = field(default_factory=dict)  # paper -> pages
+    files: dict[str, bytes] = field(default_factory=dict)  # relative path -> content
+    notes: dict[str, str] = field(default_factory=dict)
+    written: list[Written] = field(default_factory=list)
+    target: Path | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # room for inserted steps (a simulation report ...)
+
+    def tick(self, what: str, done: int, total: int) -> None:
+        """Report progress, if anyone listens."""
+        if self.options.progress:
+            self.options.progress(what, done, total)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A named build step."""
+
+    name: str
+    run: Callable[[BuildState], None]
+
+
+def load_step(state: BuildState) -> None:
+    """Load the game's content (located errors stop the build)."""
+    state.game = load_game(state.options.game)
+
+
+def check_step(state: BuildState) -> None:
+    """Run the consistency checks; any error stops the build."""
+    state.report = check_game(state.game)
+    if state.report.errors:
+        raise ContentErrors(state.report.errors)
+
+
+def layout_step(state: BuildState) -> None:
+    """Lay out every component once, as drawing primitives."""
+    g = state.game
+    n = [0]
+    total = (sum(len(d.cards) + 1 for d in g.decks) + len(g.boards) + len(g.area_cards) + len(g.player_aids)
+             + len(g.tokens))
+
+    def tick(_what: str) -> None:
+        n[0] += 1
+        state.tick("layout", n[0], total)
+    state.kit = layout_kit(state.game, state.options.ink_saver, progress=tick)
+
+
+def sheet_template(game: Game):
+    """The 'sheet' template for a game (its own templates/sheet.yaml first)."""
+    problems = Problems()
+    t = Templates(game, problems).get("sheet", "sheet", SHEET_SPEC)
+    problems.raise_if_any()
+    return t
+
+
+def render_step(state: BuildState) -> None:
+    """Impose sheets and write every file's bytes in memory (nothing touches the disk yet)."""
+    o = state.options
+    kit = state.kit
+    t = sheet_template(state.game)
+    gid = state.game.id
+    jobs = (list(o.papers) if "pdf" in o.formats else [])
+    svgs = svg_files(kit) if "svg" in o.formats else []
+    total = len(jobs) + len(svgs)
+    done = 0
+    for name in jobs:
+        state.tick(f"render {gid}-{name}.pdf", done, total)
+        sheets = impose(kit, paper(name), t, fold=o.duplex == "fold")
+        pages = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset)
+        state.pages[name] = pages
+        hint = "DuplexFlipLongEdge" if o.duplex == "long-edge" and any(p.role == "back" for p in pages) else None
+        path = f"{gid}-{name}.pdf"
+        state.files[path] = write_pdf([p.drawing for p in pages], title=f"{kit.title} {kit.version}",
+                                      author="pnpgen", subject=f"print-and-play kit, {name}", duplex=hint)
+        state.notes[path] = f"{len(pages)} pages, {name}, duplex {o.duplex}"
+        done += 1
+        state.tick(f"render {path}", done, total)
+    by_id = {p.id: p for p in kit.pieces}
+    for fname, pid, side, (w, h) in svgs:
+        p = by_id[pid]
+        state.files[f"svg/{fname}"] = write_svg(Drawing(w, h, p.face if side == "face" else p.back,
+                                                        f"{kit.title}: {p.name}"))
+        done += 1
+        state.tick("render svg", done, total)
+    if svgs:
+        state.files["index.html"] = contact_sheet(kit).encode("utf-8")
+        state.notes["index.html"] = f"contact sheet of {len(svgs)} SVGs"
+
+
+def write_step(state: BuildState) -> None:
+    """Write everything into a folder beside the target, then swap it in (a failure leaves the old output)."""
+    out = Path(state.options.out)
+    target = out / state.game.id
+    state.target = target
+    state.written = write_atomically(target, state.files, keep=_kept(state))
+    for w in list(state.written):
+        if w.path in state.notes:
+            state.written[state.written.index(w)] = Written(w.path, w.size, state.notes[w.path])
+
+
+def _kept(state: BuildState) -> Callable[[str], bool]:
+    """Which files of a previous build to carry over: the outputs this build was not asked for."""
+    built_svg = "svg" in state.options.formats
+    built = set(state.files)
+
+    def keep(rel: str) -> bool:
+        if rel in built:
+            return False
+        if rel.startswith("svg/") or rel == "index.html":
+            return not built_svg
+        return True
+    return keep
+
+
+def write_atomically(target: Path, files: dict[str, bytes], keep: Callable[[str], bool] = lambda _r: False
+                     ) -> list[Written]:
+    """Write files under a temporary folder beside `target`, carry over kept old files, then swap folders."""
+    parent = target.parent
+    parent.mkdir(parents=True, exist_ok=True)
+    tmp = parent / f".{target.name}.tmp-{os.getpid()}"
+    old = parent / f".{target.name}.old-{os.getpid()}"
+    for leftover in (tmp, old):
+        if leftover.exists():
+            shutil.rmtree(leftover)
+    try:
+        tmp.mkdir()
+        for rel in sorted(files):
+            p = tmp / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(files[rel])
+        if target.is_dir():
+            for p in sorted(target.rglob("*")):
+                rel = p.relative_to(target).as_posix()
+                if p.is_file() and keep(rel):
+                    dest = tmp / rel
+                    dest.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(p, dest)
+        if target.exists():
+            os.replace(target, old)
+        try:
+            os.replace(tmp, target)
+        except OSError:
+            if old.exists() and not target.exists():
+                os.replace(old, target)
+            raise
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+    return [Written(rel, len(files[rel])) for rel in sorted(files)]
+
+
+def default_steps() -> list[Step]:
+    """The build's steps in order."""
+    return [Step("load", load_step), Step("check", check_step), Step("layout", layout_step),
+            Step("render", render_step), Step("write", write_step)]
+
+
+def insert_step(steps: list[Step], step: Step, after: str) -> list[Step]:
+    """A copy of `steps` with `step` inserted after the step named `after`."""
+    names = [s.name for s in steps]
+    if after not in names:
+        raise PnpgenError(f"no build step named '{after}' (steps: {', '.join(names)})")
+    i = names.index(after) + 1
+    return steps[:i] + [step] + steps[i:]
+
+
+def validate(options: BuildOptions) -> None:
+    """Reject options that make no sense, before anything runs."""
+    for p in options.papers:
+        paper(p)
+    for f in options.formats:
+        if f not in FORMATS:
+            raise PnpgenError(f"unknown format '{f}' (expected one of: {', '.join(FORMATS)})")
+    if options.duplex not in DUPLEX_MODES:
+        raise PnpgenError(f"unknown duplex mode '{options.duplex}' (expected one of: {', '.join(DUPLEX_MODES)})")
+
+
+def build(options: BuildOptions, steps: list[Step] | None = None) -> BuildState:
+    """Run the build's steps in order; any error stops it before the write step changes anything."""
+    validate(options)
+    state = BuildState(options)
+    for step in steps or default_steps():
+        state.tick(step.name, 0, 0)
+        step.run(state)
+    return state

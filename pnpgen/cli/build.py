@@ -1,0 +1,88 @@
+"""`pnpgen build`: check a game, then write its print-and-play PDFs, SVGs and contact sheet."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..build import BuildOptions, build
+from ..errors import PnpgenError
+
+
+def parse_offset(value: str | None) -> tuple[float, float]:
+    """'X,Y' in mm -> (x, y)."""
+    if not value:
+        return (0.0, 0.0)
+    parts = value.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(v) for v in parts)
+    except ValueError:
+        raise PnpgenError(f"--back-offset: expected X,Y in mm such as 0.5,-1, got '{value}'") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise PnpgenError(f"--back-offset: {value} mm is more than any printer is off; expected at most 20 mm")
+    return (x, y)
+
+
+class _Progress:
+    """One updating line on stderr, shown only when stderr is a terminal."""
+
+    def __init__(self):
+        self.on = sys.stderr.isatty()
+        self.width = 0
+
+    def __call__(self, what: str, done: int, total: int) -> None:
+        if not self.on:
+            return
+        text = f"{what} {done}/{total}" if total else f"{what}…"
+        sys.stderr.write("\r" + text.ljust(self.width))
+        sys.stderr.flush()
+        self.width = len(text)
+
+    def clear(self) -> None:
+        if self.on and self.width:
+            sys.stderr.write("\r" + " " * self.width + "\r")
+            sys.stderr.flush()
+
+
+@click.command("build")
+@click.argument("game", required=False)
+@click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both", show_default=True,
+              help="Paper size of the PDFs.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "all"]), default="all", show_default=True,
+              help="PDF sheets, one SVG per component (with index.html), or both.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="Output folder; files go to OUT/<game>/.")
+@click.option("--ink-saver", is_flag=True, help="Light backgrounds and outlines instead of full-bleed colour.")
+@click.option("--duplex", type=click.Choice(["long-edge", "fold", "none"]), default="long-edge", show_default=True,
+              help="Card backs: alternate face and back pages (print double-sided, flip on long edge), "
+                   "faces and backs either side of a fold line, or no backs.")
+@click.option("--back-offset", metavar="X,Y", default=None,
+              help="Shift back pages by X,Y mm (right, down) to correct a printer's front/back misregistration.")
+def build_cmd(game: str | None, paper: str, fmt: str, out: Path, ink_saver: bool, duplex: str,
+              back_offset: str | None) -> None:
+    """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
+    progress = _Progress()
+    options = BuildOptions(
+        game=game, papers=("a4", "letter") if paper == "both" else (paper,),
+        formats=("pdf", "svg") if fmt == "all" else (fmt,), out=out, ink_saver=ink_saver, duplex=duplex,
+        back_offset=parse_offset(back_offset), progress=progress)
+    try:
+        state = build(options)
+    finally:
+        progress.clear()
+    for w in (state.report.warnings if state.report else []):
+        click.echo(str(w), err=True)
+    svgs = [w for w in state.written if w.path.startswith("svg/")]
+    for w in sorted(state.written, key=lambda w: (not w.path.endswith(".pdf"), w.path)):
+        if w.path.startswith("svg/"):
+            continue
+        click.echo(f"wrote {state.target / w.path}" + (f" ({w.note})" if w.note else ""))
+    if svgs:
+        click.echo(f"wrote {state.target / 'svg'}/ ({len(svgs)} SVG files)")
+
+
+commands = [build_cmd]

@@ -1,0 +1,142 @@
+"""Player aids: a title band, then sections of text (with {icon} markers) and tables, shrunk to fit if need be."""
+
+from __future__ import annotations
+
+from ..draw import fonts
+from ..draw.colour import tint
+from ..draw.primitives import Group, Item, Rect, Style, line
+from ..draw.text import text_box
+from ..model import PlayerAid, Section
+from .context import Ctx
+from .piece import Piece
+from .templates import P, Tmpl, text_spec, text_style
+
+SPEC = {
+    "size": P("size", ("95mm", "130mm")),  # an aid of size 'card'
+    "half_page": P("size", ("190mm", "128mm")),
+    "page": P("size", ("190mm", "255mm")),
+    "bleed": P("length", "3mm", min=0, max=20),
+    "margin": P("length", "5mm", min=0, max=30),
+    "background": P("colour", "#fbf7ee"),
+    "ink": P("colour", "#222222"),
+    "accent": P("colour", "#1b3a5c"),
+    "title_height": P("length", "12mm", min=4, max=60),
+    "title": text_spec("13pt", bold=True, valign="middle", min_size="8pt"),
+    "heading": text_spec("8.5pt", bold=True),
+    "body": text_spec("7.5pt"),
+    "table": text_spec("7pt"),
+    "section_gap": P("length", "2.6mm", min=0, max=30),
+    "cell_pad": P("length", "1mm", min=0, max=10),
+    "min_scale": P("number", 0.7, min=0.3, max=1),
+    "max_scale": P("number", 1.3, min=1, max=3),
+}
+
+
+def aid_piece(ctx: Ctx, aid: PlayerAid) -> Piece:
+    """The piece of one player aid."""
+    t = ctx.template(aid.template, "player-aid", "player-aid", SPEC, aid.loc)
+    for s in aid.sections:
+        ctx.markers_ok(s.text, s.loc, f"player aid '{aid.id}'")
+        for row in s.table:
+            for cell in row:
+                ctx.markers_ok(cell, s.loc, f"player aid '{aid.id}'")
+    size = aid_size(t, aid)
+    return Piece(f"aid-{aid.id}", aid.title, "Player aids", size, player_aid(ctx, aid, t), None, t.bleed, 1,
+                 "marks", "misc", kind="player-aid")
+
+
+def aid_size(t: Tmpl, aid: PlayerAid) -> tuple[float, float]:
+    """The trim size of an aid: the template's size for its declared size (card, half-page, page)."""
+    return {"half-page": t.half_page, "page": t.page}.get(aid.size, t.size)
+
+
+def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
+    """The face of a player aid."""
+    th = ctx.theme
+    w, h = aid_size(t, aid)
+    b, m = t.bleed, t.margin
+    ink = t.ink
+    paper = "#ffffff" if th.ink_saver else t.background
+    out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=paper))]
+    th_h = t.title_height
+    out.append(Rect(-b, -b, w + 2 * b, th_h + b, Style(fill=th.solid(t.accent))))
+    if th.ink_saver:
+        out.append(Rect(-b, th_h - 0.4, w + 2 * b, 0.8, Style(fill=t.accent)))
+    out.append(text_box(aid.title, (m, 0, w - 2 * m, th_h), text_style(t.title, th.text_on(t.accent, ink))).group)
+    top = th_h + m * 0.8
+    avail = h - top - m
+    # the largest text size from min_scale to max_scale that fits, in steps of 2.5%
+    steps = [round(t.max_scale - 0.025 * k, 3) for k in range(int((t.max_scale - t.min_scale) / 0.025 + 1e-9) + 1)]
+    lo, hi = 0, len(steps) - 1
+    while lo < hi:  # steps shrink as k grows; find the first that fits
+        mid = (lo + hi) // 2
+        if _sections(ctx, aid, t, (m, top, w - 2 * m), steps[mid])[1] <= avail:
+            hi = mid
+        else:
+            lo = mid + 1
+    scale = steps[lo]
+    body, used = _sections(ctx, aid, t, (m, top, w - 2 * m), scale)
+    if used > avail + 1e-6:
+        ctx.problems.error(aid.loc, f"player aid '{aid.id}': its text needs {used:.0f} mm but template '{t.name}' "
+                           f"leaves {avail:.0f} mm even at {round(t.min_scale * 100)}% size (shorten it or use "
+                           "a larger template)")
+    out.append(body)
+    return Group(tuple(out), label=f"aid {aid.id}")
+
+
+def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float) -> tuple[Group, float]:
+    x, y0, w = col
+    y = y0
+    out: list[Item] = []
+    for i, s in enumerate(aid.sections):
+        if i:
+            y += t.section_gap * scale
+        if s.title:
+            laid = text_box(s.title, (x, y, w, 1e6), text_style(t.heading, t.accent, scale), ctx.icons.inline)
+            out.append(laid.group)
+            y += laid.height + 0.8 * scale
+        if s.table:
+            tab, th_ = table(ctx, s, t, (x, y, w), scale)
+            out.append(tab)
+            y += th_ + 1.2 * scale
+        if s.text:
+            laid = text_box(s.text, (x, y, w, 1e6), text_style(t.body, t.ink, scale), ctx.icons.inline)
+            out.append(laid.group)
+            y += laid.height
+    return Group(tuple(out)), y - y0
+
+
+def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float) -> tuple[Group, float]:
+    """A table: the first row is the header; columns share the width by how much they hold."""
+    x, y, w = col
+    rows = [list(r) for r in s.table]
+    ncols = max(len(r) for r in rows)
+    rows = [r + [""] * (ncols - len(r)) for r in rows]
+    pad = t.cell_pad * scale
+    body = text_style(t.table, t.ink, scale)
+    head = text_style(t.table, t.ink, scale, bold=True)
+    natural = [max(fonts.width(r[c], body.size, "bold") for r in rows) + 2 * pad + 0.5 for c in range(ncols)]
+    total = sum(natural)
+    widths = [n * w / total for n in natural] if total > w else [n + (w - total) / ncols for n in natural]
+    out: list[Item] = []
+    cy = y
+    accent = t.accent
+    grid = Style(stroke=tint(accent, 0.5), width=0.25)
+    blank = getattr(s, "blank_rows", 0) or 0
+    for k, row in enumerate(rows + [[""] * ncols] * blank):
+        style = head if k == 0 else body
+        cells = []
+        cx = x
+        for c, cell in enumerate(row):
+            laid = text_box(cell, (cx + pad, 0, widths[c] - 2 * pad, 1e6), style, ctx.icons.inline)
+            cells.append((cx, laid))
+            cx += widths[c]
+        rh = max(max(laid.height for _, laid in cells), body.size * 1.1) + 2 * pad
+        if k == 0:
+            out.append(Rect(x, cy, w, rh, Style(fill=tint(accent, 0.18))))
+        for _x, laid in cells:
+            out.append(Group((laid.group,), (1, 0, 0, 1, 0, cy + pad)))
+        cy += rh
+        out.append(line(x, cy, x + w, cy, grid))
+    out.insert(0, line(x, y, x + w, y, grid))
+    return Group(tuple(out)), cy - y

@@ -1,0 +1,241 @@
+"""Boards: suited hexes (or squares) with colour and a symbol each, a title and a compass of directions."""
+
+from __future__ import annotations
+
+import math
+
+from ..draw.colour import shade, tint
+from ..draw.icons import arrow
+from ..draw.primitives import Circle, Group, Item, Rect, Style, Text, line, polygon
+from ..draw.text import text_box
+from ..hexgrid import DIRECTIONS, corners, neighbours, to_pixel
+from ..model import Board
+from .context import Ctx
+from .piece import Piece
+from .templates import P, Tmpl, text_spec, text_style
+
+SQRT3 = math.sqrt(3)
+SPEC = {
+    "background": P("colour", "#ffffff"),
+    "ink": P("colour", "#222222"),
+    "grid": P("colour", "#2a3b4c"),
+    "grid_width": P("length", "0.35mm", min=0, max=5),
+    "edge_width": P("length", "1.0mm", min=0, max=10),
+    "fill": P("number", 0.55, min=0, max=1),
+    "symbol": P("number", 0.36, min=0, max=1),
+    "min_hex": P("length", "22mm", min=5, max=100),
+    "coordinates": P("bool", True),
+    "coordinate_text": text_spec("5pt", align="center"),
+    "title": text_spec("14pt", bold=True, align="center", valign="middle", min_size="8pt"),
+    "title_height": P("length", "10mm", min=0, max=60),
+    "padding": P("length", "3mm", min=0, max=30),
+    "compass": P("length", "28mm", min=0, max=100),
+    "directions": text_spec("7pt", bold=True, align="center"),
+    "location": P("size", ("62mm", "46mm")),
+    "location_title": text_spec("9pt", bold=True),
+    "location_text": text_spec("7pt", min_size="5pt"),
+    "slot": P("length", "11mm", min=3, max=60),
+}
+
+
+def board_piece(ctx: Ctx, board: Board) -> Piece:
+    """The piece of a board; it may print smaller (down to the template's minimum hex) to fit one page."""
+    t = ctx.template(None, "board", "board", SPEC, board.loc)
+    grid = getattr(board, "grid", "hex")
+    if grid == "square":
+        face, size = square_board(ctx, board, t)
+        cell = getattr(board, "cell_size_mm", 20.0)
+        min_scale = min(1.0, t.min_hex / cell) if cell else 1.0
+    elif grid == "none":
+        face, size = locations_board(ctx, board, t)
+        min_scale = 0.8
+    else:
+        face, size = hex_board(ctx, board, t)
+        min_scale = min(1.0, t.min_hex / board.hex_size_mm)
+    return Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
+                 f"board:{board.id}", True, min_scale=min_scale, kind="board")
+
+
+def _suit_fill(ctx: Ctx, t: Tmpl, suit: str | None, paper: str) -> str:
+    if not suit or suit not in ctx.icons.suits:
+        return paper
+    c = ctx.icons.suits[suit].colour
+    return tint(c, 0.12) if ctx.theme.ink_saver else tint(c, t.fill)
+
+
+def hex_origin(board: Board, t: Tmpl) -> tuple[float, float]:
+    """Where hex (0, 0)'s centre sits on the board's piece (mm from its top left)."""
+    s = board.hex_size_mm / SQRT3
+    pts = [to_pixel(h.qr, s) for h in board.hexes] or [(0.0, 0.0)]
+    return (-min(p[0] for p in pts) + s + t.padding,
+            -min(p[1] for p in pts) + board.hex_size_mm / 2 + t.padding + t.title_height)
+
+
+def hex_centre(board: Board, t: Tmpl, qr: tuple[int, int]) -> tuple[float, float]:
+    """The centre of a hex on the board's piece, in mm."""
+    ox, oy = hex_origin(board, t)
+    px, py = to_pixel(qr, board.hex_size_mm / SQRT3)
+    return (ox + px, oy + py)
+
+
+def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, float]]:
+    """A flat-top hex board; hex_size_mm is the printed hex's width from flat side to flat side."""
+    f = board.hex_size_mm
+    s = f / SQRT3
+    cells = {h.qr: h for h in board.hexes}
+    cs = {qr: to_pixel(qr, s) for qr in cells}
+    xs = [p[0] for p in cs.values()] or [0.0]
+    ys = [p[1] for p in cs.values()] or [0.0]
+    pad = t.padding
+    th_ = t.title_height
+    ox, oy = hex_origin(board, t)
+    w = max(xs) - min(xs) + 2 * s + 2 * pad
+    h = max(ys) - min(ys) + f + 2 * pad + th_
+    ink = t.ink
+    paper = t.background
+    out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
+    if th_:
+        out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
+    for qr in sorted(cells):
+        hx = cells[qr]
+        cx, cy = cs[qr][0] + ox, cs[qr][1] + oy
+        out.append(polygon(corners((cx, cy), s), Style(fill=_suit_fill(ctx, t, hx.suit, paper), stroke=t.grid,
+                                                        width=t.grid_width, join="round")))
+        if hx.suit and hx.suit in ctx.icons.suits:
+            size = f * t.symbol
+            colour = ctx.icons.suits[hx.suit].colour
+            out.append(ctx.icons.suit_symbol(hx.suit, cx - size / 2, cy - size / 2 - f * 0.04, size,
+                                             outline=shade(colour, 0.55), colour=colour))
+        if t.coordinates:
+            ts = text_style(t.coordinate_text, tint(ink, 0.6))
+            out.append(Text(cx, cy + f * 0.36, f"{qr[0]},{qr[1]}", ts.size, ts.colour, "regular", "middle"))
+    # the board's outer edge, drawn heavier: every hex side with no neighbour on the board
+    if t.edge_width > 0:
+        edge = Style(stroke=t.grid, width=t.edge_width, cap="round")
+        for qr in sorted(cells):
+            cx, cy = cs[qr][0] + ox, cs[qr][1] + oy
+            pts = corners((cx, cy), s)
+            for i, n in enumerate(neighbours(qr)):
+                if n not in cells:
+                    a, b = _side(pts, i)
+                    out.append(line(a[0], a[1], b[0], b[1], edge))
+    for sid, qr in getattr(board, "starts", ()):
+        if qr in cs:
+            cx, cy = cs[qr][0] + ox, cs[qr][1] + oy
+            out.append(Circle(cx, cy, f * 0.36, Style(stroke=ink, width=0.4, dash=(1.2, 0.9))))
+            out.append(Text(cx + f * 0.3, cy - f * 0.22, str(sid), f * 0.2, ink, "bold", "middle"))
+    if t.compass > 0:
+        spot = _free_corner(w, h, [(p[0] + ox, p[1] + oy) for p in cs.values()], s, t.compass, pad, th_)
+        if spot is None:
+            h += t.compass + pad
+            out[0] = Rect(0, 0, w, h, Style(fill=paper))
+            spot = (w - pad - t.compass / 2, h - pad - t.compass / 2)
+        out.append(compass(spot, t.compass, ink, text_style(t.directions, ink).size))
+    return Group(tuple(out), label=f"board {board.id}"), (w, h)
+
+
+def _side(pts, direction: int):
+    """The two corners of a flat-top hex on the side facing a direction (N, NE, SE, S, SW, NW)."""
+    # corners() starts at the east corner and turns clockwise (y down): 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE
+    pairs = {0: (4, 5), 1: (5, 0), 2: (0, 1), 3: (1, 2), 4: (2, 3), 5: (3, 4)}
+    a, b = pairs[direction]
+    return pts[a], pts[b]
+
+
+def _free_corner(w, h, centres, s, size, pad, top):
+    """Centre of a corner of the board's box where a compass of `size` clears every hex, or None."""
+    half = size / 2 + 2.0
+    spots = [(pad + half, top + pad + half), (w - pad - half, top + pad + half),
+             (pad + half, h - pad - half), (w - pad - half, h - pad - half)]
+    for sx, sy in spots:
+        if all(math.hypot(cx - sx, cy - sy) > s + half for cx, cy in centres):
+            return (sx, sy)
+    return None
+
+
+def compass(centre, size: float, ink: str, text_size: float) -> Group:
+    """A small hexagon with the six direction names on its sides and arrows toward them."""
+    cx, cy = centre
+    r = size / 2 - text_size * 1.6
+    out: list[Item] = [polygon(corners((cx, cy), r), Style(fill="#ffffff", stroke=ink, width=0.35))]
+    for i, (name, _vec) in enumerate(DIRECTIONS):
+        ang = math.radians(-90 + 60 * i)
+        out.append(arrow(cx, cy, -90 + 60 * i, r * 0.78, tint(ink, 0.5), shaft=0.3, head=1.3))
+        d = r * SQRT3 / 2 + text_size * 0.9
+        tx, ty = cx + d * math.cos(ang), cy + d * math.sin(ang) + text_size * 0.36
+        out.append(Text(tx, ty, name, text_size, ink, "bold", "middle"))
+    return Group(tuple(out))
+
+
+def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, float]]:
+    """A square-grid board: squares coloured by suit or terrain, with the suit's symbol or the terrain's icon."""
+    c = getattr(board, "cell_size_mm", 20.0)
+    cols, rows = getattr(board, "width", 0), getattr(board, "height", 0)
+    pad, th_ = t.padding, t.title_height
+    w, h = cols * c + 2 * pad, rows * c + 2 * pad + th_
+    ink, paper = t.ink, t.background
+    out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
+    if th_:
+        out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
+    terrains = {tr.id: tr for tr in getattr(ctx.game, "terrains", ())}
+    for cell in getattr(board, "squares", ()):
+        x, y = pad + cell.x * c, pad + th_ + cell.y * c
+        tr = terrains.get(cell.terrain) if cell.terrain else None
+        fill = _suit_fill(ctx, t, cell.suit, paper)
+        if tr is not None and tr.colour:
+            fill = tint(ctx.colour(tr.colour, paper), 0.12 if ctx.theme.ink_saver else t.fill)
+        out.append(Rect(x, y, c, c, Style(fill=fill, stroke=t.grid, width=t.grid_width)))
+        size = c * t.symbol
+        if cell.suit and cell.suit in ctx.icons.suits:
+            out.append(ctx.icons.suit_symbol(cell.suit, x + (c - size) / 2, y + (c - size) / 2, size))
+        elif tr is not None and tr.icon and ctx.icons.known(tr.icon):
+            out.append(ctx.icons.draw(tr.icon, x + (c - size) / 2, y + (c - size) / 2, size, ink))
+        if cell.direction in ("N", "E", "S", "W"):
+            ang = {"N": -90, "E": 0, "S": 90, "W": 180}[cell.direction]
+            out.append(arrow(x + c / 2, y + c / 2, ang, c * 0.4, ink, shaft=0.6, head=2.5))
+    out.append(Rect(pad, pad + th_, cols * c, rows * c, Style(stroke=t.grid, width=t.edge_width)))
+    return Group(tuple(out), label=f"board {board.id}"), (w, h)
+
+
+def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, float]]:
+    """A board of named locations (no grid): a box per location with its name, icon, text and slots."""
+    locs = list(getattr(board, "locations", ()))
+    cols = getattr(board, "width", 0) or max(1, math.ceil(math.sqrt(len(locs))))
+    spots, k = {}, 0
+    for loc in locs:
+        if loc.at is not None:
+            spots[loc.id] = tuple(loc.at)
+        else:
+            while (k % cols, k // cols) in spots.values():
+                k += 1
+            spots[loc.id] = (k % cols, k // cols)
+    rows = max((r for _, r in spots.values()), default=0) + 1
+    cols = max(cols, max((c for c, _ in spots.values()), default=0) + 1)
+    lw, lh = t.location
+    gap, pad, th_ = 4.0, t.padding, t.title_height
+    w, h = cols * lw + (cols - 1) * gap + 2 * pad, rows * lh + (rows - 1) * gap + 2 * pad + th_
+    ink, paper = t.ink, t.background
+    out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
+    if th_:
+        out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
+    for loc in locs:
+        c, r = spots[loc.id]
+        x, y = pad + c * (lw + gap), pad + th_ + r * (lh + gap)
+        colour = ctx.colour(loc.colour, t.grid)
+        out.append(Rect(x, y, lw, lh, Style(fill=tint(colour, 0.08 if ctx.theme.ink_saver else 0.15),
+                                            stroke=colour, width=0.5), 2.5))
+        isz = 8.0 if loc.icon and ctx.icons.known(loc.icon) else 0.0
+        if isz:
+            out.append(ctx.icons.draw(loc.icon, x + lw - 2.5 - isz, y + 2.5, isz, ink))
+        title = text_box(loc.name, (x + 2.5, y + 2.5, lw - 5 - isz, 8), text_style(t.location_title, ink))
+        out.append(title.group)
+        s = min(t.slot, (lw - 5 + 1.5) / max(1, loc.slots) - 1.5)
+        body_h = lh - 5 - title.height - (s + 2 if loc.slots else 0)
+        if loc.text:
+            out.append(text_box(loc.text, (x + 2.5, y + 3.5 + title.height, lw - 5, body_h),
+                                text_style(t.location_text, ink), ctx.icons.inline).group)
+        for i in range(loc.slots):
+            sx = x + lw / 2 - (loc.slots * (s + 1.5) - 1.5) / 2 + i * (s + 1.5)
+            out.append(Rect(sx, y + lh - 2.5 - s, s, s, Style(fill="#ffffff", stroke=tint(ink, 0.5), width=0.3,
+                                                              dash=(1.2, 0.8)), 1.5))
+    return Group(tuple(out), label=f"board {board.id}"), (w, h)

@@ -1,0 +1,62 @@
+"""The icons a game can name: its suits (as their symbols), icons it declares, and the built-in ones."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..draw import icons as builtin
+from ..draw.colour import is_colour, luminance, shade
+from ..draw.geometry import compose, scale, translate
+from ..draw.primitives import Group, Item, Path, Style
+from ..draw.svgpath import parse_path
+from ..model import Game
+
+
+@lru_cache(maxsize=256)
+def _parsed(d: str) -> tuple:
+    return parse_path(d)
+
+
+class IconSet:
+    """Draws named icons for one game; suits draw in their colour, other icons in the colour asked for."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.suits = {s.id: s for s in game.suits}
+        self.declared = {i.id: i for i in getattr(game, "icons", ())}
+
+    def names(self) -> list[str]:
+        """Every name this set can draw."""
+        return sorted(set(self.suits) | set(self.declared) | set(builtin.icon_names()))
+
+    def known(self, name: str | None) -> bool:
+        """Whether a name can be drawn."""
+        return name is not None and (name in self.suits or name in self.declared or name in builtin.icon_names())
+
+    def suit_symbol(self, suit_id: str, x: float, y: float, size: float, outline: str | None = None,
+                    colour: str | None = None) -> Group:
+        """A suit's symbol in its colour (light colours get a darker rim so they read on white)."""
+        s = self.suits[suit_id]
+        c = colour or s.colour
+        rim = outline or (shade(c, 0.4) if luminance(c) > 0.3 else None)
+        return builtin.symbol(s.symbol, x, y, size, c, rim, max(0.12, size * 0.05) if rim else 0.0)
+
+    def draw(self, name: str, x: float, y: float, size: float, colour: str) -> Item | None:
+        """The icon `name` filling the square [x, x+size] x [y, y+size], or None for an unknown name."""
+        if name in self.suits:
+            return self.suit_symbol(name, x, y, size)
+        if name in self.declared:
+            ic = self.declared[name]
+            own = self.game.colour(ic.colour) if ic.colour else None
+            c = own if own and is_colour(own) and own.lower() != "#222222" else colour
+            if ic.symbol:
+                return builtin.symbol(ic.symbol, x, y, size, c)
+            if ic.path:
+                return Group((Path(_parsed(ic.path), Style(fill=c)),), compose(translate(x, y), scale(size / 100)))
+        if name in builtin.icon_names():
+            return builtin.icon(name, x, y, size, colour)
+        return None
+
+    def inline(self, name: str, x: float, top: float, size: float, colour: str) -> Item | None:
+        """An icon for a text box: the IconDrawer signature."""
+        return self.draw(name, x, top, size, colour)

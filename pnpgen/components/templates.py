@@ -1,0 +1,247 @@
+"""Layout templates: YAML files in templates/ read with locations, checked against a spec, units converted here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..draw.colour import is_colour
+from ..draw.text import TextStyle
+from ..draw.units import parse_length
+from ..errors import Loc, Problems
+from ..fields import describe, did_you_mean
+from ..model import Game
+from ..paths import TEMPLATES_DIR
+from ..yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
+
+KINDS = ("length", "size", "box", "number", "int", "bool", "str", "colour", "choice", "list")
+
+
+@dataclass(frozen=True)
+class P:
+    """One template parameter: its kind, default and (for choices and numbers) what is allowed."""
+
+    kind: str
+    default: Any = None
+    choices: tuple = ()
+    min: float | None = None
+    max: float | None = None
+
+    def describe(self) -> str:
+        """What a value of this parameter looks like, for error messages."""
+        return {
+            "length": "a length such as 12, '3mm', '0.5in' or '8pt'",
+            "size": "[width, height] lengths",
+            "box": "[x, y, width, height] lengths",
+            "number": "a number",
+            "int": "a whole number",
+            "bool": "true or false",
+            "str": "a string",
+            "colour": "#rrggbb or a colour name of the game",
+            "choice": "one of: " + ", ".join(map(str, self.choices)),
+            "list": "a list of strings",
+        }[self.kind]
+
+
+class Tmpl(dict):
+    """A loaded template: a dict whose keys read as attributes too (t.band.height)."""
+
+    name: str = ""
+    path: str = ""
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    def loc(self) -> Loc:
+        """Where the template was read from."""
+        return Loc(self.path)
+
+
+def text_spec(size: str = "8pt", bold: bool = False, italic: bool = False, align: str = "left",
+              valign: str = "top", colour: str | None = None, min_size: str | None = None,
+              leading: float = 1.22) -> dict:
+    """The parameters of a text region; colour None means the component's ink."""
+    return {
+        "size": P("length", size, min=0.5, max=100), "bold": P("bool", bold), "italic": P("bool", italic),
+        "align": P("choice", align, ("left", "center", "right")),
+        "valign": P("choice", valign, ("top", "middle", "bottom")),
+        "colour": P("colour", colour), "min_size": P("length", min_size, min=0.5, max=100),
+        "leading": P("number", leading, min=0.8, max=3),
+    }
+
+
+def text_style(t: dict, ink: str, scale: float = 1.0, **over) -> TextStyle:
+    """A TextStyle from a text region's parameters (sizes multiplied by `scale`)."""
+    kw = dict(size=t["size"] * scale, bold=t["bold"], italic=t["italic"], align=t["align"], valign=t["valign"],
+              colour=t["colour"] or ink, leading=t["leading"],
+              min_size=(t["min_size"] * scale) if t["min_size"] else None)
+    kw.update(over)
+    return TextStyle(**kw)
+
+
+def search_dirs(game: Game) -> list[Path]:
+    """Where a game's templates are looked for: its own templates/ folder first, then pnpgen's."""
+    return [Path(game.root) / "templates", TEMPLATES_DIR]
+
+
+class Templates:
+    """Loads templates by name for one game, once each; errors go to `problems` with their locations."""
+
+    def __init__(self, game: Game, problems: Problems):
+        self.game = game
+        self.problems = problems
+        self.cache: dict[tuple[str, str], Tmpl] = {}
+
+    def find(self, name: str) -> Path | None:
+        """The file of a template, or None."""
+        for d in search_dirs(self.game):
+            p = d / f"{name}.yaml"
+            if p.is_file():
+                return p
+        return None
+
+    def known(self) -> list[str]:
+        """Names of every template the game can use."""
+        return sorted({p.stem for d in search_dirs(self.game) if d.is_dir() for p in d.glob("*.yaml")})
+
+    def get(self, name: str, kind: str, spec: dict, loc: Loc | None = None, _chain: tuple = ()) -> Tmpl:
+        """The template `name` for a layout of `kind`, defaults filled in from spec (an error gives defaults)."""
+        key = (name, kind)
+        if key in self.cache:
+            return self.cache[key]
+        path = self.find(name)
+        if path is None:
+            self.problems.error(loc, f"unknown template '{name}' (expected one of: {', '.join(self.known())})"
+                                + did_you_mean(name, self.known()))
+            return self._defaults(spec, name)
+        doc = load_yaml(path, self.problems)
+        where = Loc(display_path(path))
+        what = f"template '{name}'"
+        if not isinstance(doc, LMap):
+            self.problems.error(loc_of(doc) or where, f"{what}: expected a mapping, got {describe(doc)}")
+            return self._defaults(spec, name)
+        got_kind = doc.get("kind")
+        if got_kind != kind:
+            self.problems.error(loc_of(doc, "kind") if "kind" in doc else doc.loc,
+                                f"{what}: 'kind' must be '{kind}' for this component, got {describe(got_kind)}")
+        base: dict | None = None
+        if "extends" in doc:
+            parent = doc["extends"]
+            if not isinstance(parent, str) or parent in _chain or parent == name:
+                self.problems.error(loc_of(doc, "extends"), f"{what}: 'extends' must name another template "
+                                    f"(and not loop), got {describe(parent)}")
+            else:
+                base = self.get(parent, kind, spec, loc_of(doc, "extends"), _chain + (name,))
+        out = self._read(doc, spec, base, what, skip=("kind", "extends"))
+        t = Tmpl(out)
+        t.name, t.path = name, str(where)
+        self.cache[key] = t
+        return t
+
+    def _defaults(self, spec: dict, name: str) -> Tmpl:
+        t = _defaults(spec, self.game)
+        t.name = name
+        return t
+
+    def _read(self, m: LMap, spec: dict, base: dict | None, what: str, skip: tuple = ()) -> dict:
+        out: dict = {}
+        for key, p in spec.items():
+            inherited = base.get(key) if base is not None else None
+            if isinstance(p, dict):
+                sub = m.get(key) if key in m else None
+                if key in m and not isinstance(sub, LMap):
+                    self.problems.error(loc_of(m, key), f"{what}: '{key}' must be a mapping, got {describe(sub)}")
+                    sub = None
+                out[key] = Tmpl(self._read(sub, p, inherited, f"{what} {key}")) if sub is not None else \
+                    (inherited if inherited is not None else _defaults(p, self.game))
+                continue
+            if key in m:
+                out[key] = self._value(m[key], p, loc_of(m, key), f"{what}: '{key}'",
+                                       inherited if base is not None else self._convert_default(p))
+            else:
+                out[key] = inherited if base is not None else self._convert_default(p)
+        for key in m:
+            if key not in spec and key not in skip:
+                self.problems.error(key_loc(m, key), f"{what}: unknown parameter '{key}'"
+                                    + (did_you_mean(key, spec) or f" (expected: {', '.join(spec)})"))
+        return out
+
+    def _convert_default(self, p: P) -> Any:
+        return _convert_default(p, self.game)
+
+    def _value(self, v: Any, p: P, loc: Loc | None, what: str, fallback: Any) -> Any:
+        def bad() -> Any:
+            self.problems.error(loc, f"{what} must be {p.describe()}, got {describe(v)}")
+            return fallback
+        try:
+            if v is None:
+                return None
+            if p.kind == "length":
+                x = parse_length(v)
+                if p.min is not None and x < p.min or p.max is not None and x > p.max:
+                    self.problems.error(loc, f"{what} must be from {p.min} to {p.max} mm, got {v}")
+                    return fallback
+                return x
+            if p.kind in ("size", "box"):
+                n = 2 if p.kind == "size" else 4
+                if not isinstance(v, list) or len(v) != n:
+                    return bad()
+                vals = tuple(parse_length(x) for x in v)
+                if any(x < 0 for x in vals[-2:]):
+                    return bad()
+                return vals
+            if p.kind in ("number", "int"):
+                if isinstance(v, bool) or not isinstance(v, (int, float)) or p.kind == "int" and not isinstance(v, int):
+                    return bad()
+                if p.min is not None and v < p.min or p.max is not None and v > p.max:
+                    self.problems.error(loc, f"{what} must be from {p.min} to {p.max}, got {v}")
+                    return fallback
+                return v
+            if p.kind == "bool":
+                return v if isinstance(v, bool) else bad()
+            if p.kind == "str":
+                return v if isinstance(v, str) else bad()
+            if p.kind == "choice":
+                if v not in p.choices:
+                    self.problems.error(loc, f"{what}: unknown value {describe(v)} (expected one of: "
+                                        f"{', '.join(map(str, p.choices))})" + did_you_mean(v, p.choices))
+                    return fallback
+                return v
+            if p.kind == "colour":
+                c = self.game.colour(v) if isinstance(v, str) else None
+                if not is_colour(c):
+                    names = [k for k, _ in self.game.colours] + [s.id for s in self.game.suits]
+                    self.problems.error(loc, f"{what}: unknown colour {describe(v)} (expected #rrggbb or one of: "
+                                        f"{', '.join(names)})" + (did_you_mean(v, names) if isinstance(v, str) else ""))
+                    return fallback
+                return c
+            if p.kind == "list":
+                if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                    return bad()
+                return tuple(v)
+        except ValueError:
+            return bad()
+        raise AssertionError(p.kind)
+
+
+def _convert_default(p: P, game: Game | None = None) -> Any:
+    d = p.default
+    if d is None:
+        return None
+    if p.kind == "length":
+        return parse_length(d)
+    if p.kind in ("size", "box"):
+        return tuple(parse_length(x) for x in d)
+    if p.kind == "colour" and game is not None:
+        c = game.colour(d)
+        return c if is_colour(c) else d
+    return d
+
+
+def _defaults(spec: dict, game: Game | None = None) -> Tmpl:
+    return Tmpl({k: (_defaults(p, game) if isinstance(p, dict) else _convert_default(p, game))
+                 for k, p in spec.items()})

@@ -1,0 +1,134 @@
+"""Tokens and markers of any shape: a fill, a cut outline, a label, an icon, labelled edges, a back side."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from ..draw.colour import shade, tint
+from ..draw.geometry import scale
+from ..draw.icons import arrow
+from ..draw.primitives import Circle, Group, Item, Path, Rect, Style, place, polygon
+from ..draw.svgpath import parse_path
+from ..draw.text import text_box
+from ..hexgrid import corners
+from ..model import Token
+from .context import Ctx
+from .piece import Piece
+from .templates import P, Tmpl, text_spec, text_style
+
+SQRT3 = math.sqrt(3)
+SPEC = {
+    "ink": P("colour", "#222222"),
+    "outline": P("colour", "#222222"),
+    "outline_width": P("length", "0.3mm", min=0, max=5),
+    "label": text_spec("9pt", bold=True, align="center", valign="middle", min_size="4pt"),
+    "edge_label": text_spec("7pt", bold=True, align="center", valign="bottom", min_size="4pt"),
+    "icon": P("number", 0.42, min=0, max=1),
+    "inset": P("number", 0.14, min=0, max=0.5),
+}
+
+
+def shape_size(token: Token) -> tuple[float, float]:
+    """The printed bounding box of a token's shape (a hex is as wide as the size and as tall as it must be)."""
+    w, h = token.size_mm
+    if token.shape == "hex":
+        r = min(w / 2, h / SQRT3)
+        return (2 * r, SQRT3 * r)
+    if token.shape in ("circle", "square", "octagon"):
+        d = min(w, h)
+        return (d, d)
+    return (w, h)
+
+
+def outline(token: Token, w: float, h: float, st: Style) -> Item:
+    """The token's shape filling [0, w] x [0, h]."""
+    shape = token.shape
+    if shape == "circle":
+        return Circle(w / 2, h / 2, min(w, h) / 2, st)
+    if shape == "hex":
+        return polygon(corners((w / 2, h / 2), w / 2), st)
+    if shape == "octagon":
+        r = min(w, h) / 2 / math.cos(math.pi / 8)
+        return polygon([(w / 2 + r * math.cos(math.radians(22.5 + 45 * i)),
+                         h / 2 + r * math.sin(math.radians(22.5 + 45 * i))) for i in range(8)], st)
+    if shape == "flag":
+        return polygon([(0, 0), (w, 0), (w * 0.78, h / 2), (w, h), (0, h)], st)
+    if shape == "custom" and getattr(token, "path", None):
+        return Group((Path(parse_path(token.path), st),), scale(w / 100, h / 100))
+    return Rect(0, 0, w, h, st, min(w, h) * 0.08 if shape == "square" else 0.0)
+
+
+def validate(ctx: Ctx, token: Token) -> None:
+    """Record errors for a token's icons and custom outline."""
+    for name in (token.icon, getattr(token, "back_icon", None)):
+        if name:
+            ctx.icon_ok(name, token.loc, f"token '{token.id}'")
+    if token.shape == "custom":
+        try:
+            parse_path(getattr(token, "path", None) or "")
+        except ValueError as e:
+            ctx.problems.error(token.loc, f"token '{token.id}': bad 'path': {e}")
+
+
+def token_piece(ctx: Ctx, token: Token) -> Piece:
+    """The piece of a token (printed `count` times), with its back when it has one."""
+    t = ctx.template(token.template, "token", "token", SPEC, token.loc)
+    validate(ctx, token)
+    w, h = shape_size(token)
+    colour = ctx.colour(token.colour, "#ffffff")
+    face = token_side(ctx, t, token, colour, token.label, token.icon, w, h, edges=True)
+    back = None
+    if token.double_sided:
+        back = token_side(ctx, t, token, ctx.colour(token.back_colour, colour), token.back_label or "",
+                          getattr(token, "back_icon", None), w, h, edges=False)
+    return Piece(f"token-{token.id}", token.name, "Tokens", (w, h), face, back, 0.0, token.count, "outline",
+                 "misc", kind="token")
+
+
+def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: str | None, w: float, h: float,
+               edges: bool) -> Group:
+    """One side of a token."""
+    th = ctx.theme
+    fill = th.solid(colour, 0.2)
+    ink = th.text_on(colour, t.ink)
+    out: list[Item] = [outline(token, w, h, Style(fill=fill))]
+    inset = min(w, h) * t.inset if token.shape in ("circle", "hex", "octagon") else min(w, h) * 0.08
+    if edges and any(token.edges):
+        out.append(_edge_labels(ctx, t, token, w, h, ink))
+        inset = max(inset, min(w, h) * 0.2)
+    iw, ih = w - 2 * inset, h - 2 * inset
+    has_icon = bool(icon and ctx.icons.known(icon) and t.icon > 0)
+    if has_icon:
+        isz = min(iw, ih) * t.icon * (0.75 if edges and any(token.edges) else 1.0)
+        iy = h / 2 - isz / 2 - (ih * 0.16 if label else 0.0)
+        out.append(ctx.icons.draw(icon, (w - isz) / 2, iy, isz, colour if th.ink_saver else ink))
+    if label:
+        ty, tbh = (h / 2 + ih * 0.08, ih * 0.34) if has_icon else (inset, ih)
+        ts = text_style(t.label, ink)
+        if not has_icon and len(label) <= 2:
+            ts = text_style(t.label, ink, size=min(iw, ih) * 0.7)
+        out.append(text_box(label, (inset, ty, iw, tbh), ts).group)
+    out.append(outline(token, w, h, Style(stroke=shade(colour, 0.5) if th.ink_saver else t.outline,
+                                          width=t.outline_width, join="round")))
+    return Group(tuple(out), label=f"token {token.id}")
+
+
+def _edge_labels(ctx: Ctx, t: Tmpl, token: Token, w: float, h: float, ink: str) -> Group:
+    """Labels along the sides of a hex token (clockwise from north), tops toward the edge."""
+    r = w / 2
+    apothem = r * SQRT3 / 2
+    side = r
+    out: list[Item] = []
+    for i, text in enumerate(token.edges[:6]):
+        if not text:
+            continue
+        ts = text_style(t.edge_label, ink)
+        band = ts.size * 1.5
+        laid = text_box(text, (-side * 0.4, -apothem + 0.9, side * 0.8, band), replace(ts, valign="top"))
+        ang = 60 * i  # the north side first, turning clockwise
+        out.append(place(laid.group, w / 2, h / 2, ang))
+        # an arrow from the middle toward the side: the heading that side names
+        out.append(place(arrow(0, -apothem * 0.5, -90, apothem * 0.5 - band - 1.2, tint(ink, 0.7),
+                               shaft=max(0.5, apothem * 0.05), head=max(1.5, apothem * 0.16)), w / 2, h / 2, ang))
+    return Group(tuple(out))

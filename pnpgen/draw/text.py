@@ -1,0 +1,242 @@
+"""Text boxes: wrapping, alignment, **bold** spans and {icon} markers sitting on the baseline."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import fonts
+from .primitives import Group, Item, Text
+from .units import pt
+
+# (name, x, top, size, colour) -> drawing of an inline icon filling the square [x, x+size] x [top, top+size]
+IconDrawer = Callable[[str, float, float, float, str], Item | None]
+MARKER_RE = re.compile(r"\{([A-Za-z0-9_-]+)\}")
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a text box sets its text; sizes in mm."""
+
+    size: float = pt(8)
+    colour: str = "#222222"
+    bold: bool = False
+    italic: bool = False
+    align: str = "left"  # left | center | right
+    valign: str = "top"  # top | middle | bottom
+    leading: float = 1.22  # line pitch, in ems
+    paragraph_gap: float = 0.35  # extra space between paragraphs, in ems
+    min_size: float | None = None  # shrink toward this size until the text fits
+    icon_scale: float = 1.15  # inline icon height, in cap heights
+
+    def face(self, bold: bool = False) -> str:
+        """The font style for a run, bold when the style or the span is."""
+        b = self.bold or bold
+        if b and self.italic:
+            return "bold-italic"
+        return "bold" if b else "italic" if self.italic else "regular"
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A laid-out text box: its drawing, the height it takes, its final font size and whether it fits."""
+
+    group: Group
+    height: float
+    size: float
+    lines: int
+    width: float
+    fits: bool
+
+
+def markers(text: str) -> list[str]:
+    """The {icon} marker names in a text, in order."""
+    return MARKER_RE.findall(text)
+
+
+def _words(paragraph: str) -> list[list[tuple[str, str, bool]]]:
+    """Words as lists of pieces ('text', s, bold) / ('icon', name, bold); bold toggles with '**'."""
+    words: list[list[tuple[str, str, bool]]] = []
+    cur: list[tuple[str, str, bool]] = []
+    buf = ""
+    bold = False
+    i = 0
+
+    def flush_text():
+        nonlocal buf
+        if buf:
+            cur.append(("text", buf, bold))
+            buf = ""
+
+    while i < len(paragraph):
+        ch = paragraph[i]
+        if paragraph.startswith("**", i):
+            flush_text()
+            bold = not bold
+            i += 2
+            continue
+        m = MARKER_RE.match(paragraph, i) if ch == "{" else None
+        if m:
+            flush_text()
+            cur.append(("icon", m.group(1), bold))
+            i = m.end()
+            continue
+        if ch.isspace():
+            flush_text()
+            if cur:
+                words.append(cur)
+                cur = []
+            i += 1
+            continue
+        buf += ch
+        i += 1
+    flush_text()
+    if cur:
+        words.append(cur)
+    return words
+
+
+class _Setter:
+    def __init__(self, style: TextStyle, size: float, icons: IconDrawer | None):
+        self.style, self.size, self.icons = style, size, icons
+        self.icon_h = fonts.CAP_HEIGHT * size * style.icon_scale
+        self.icon_pad = 0.06 * size
+
+    def space(self, bold: bool) -> float:
+        """A space's width in the face it is drawn in."""
+        return fonts.width(" ", self.size, self.style.face(bold))
+
+    def space_after(self, word) -> float:
+        """The space after a word: drawn in the face of the word's last piece (regular after an icon)."""
+        kind, _s, bold = word[-1]
+        return self.space(bold and kind == "text")
+
+    def piece_width(self, piece: tuple[str, str, bool]) -> float:
+        kind, s, bold = piece
+        if kind == "icon":
+            return self.icon_h + 2 * self.icon_pad
+        return fonts.width(fonts.clean(s), self.size, self.style.face(bold))
+
+    def word_width(self, word) -> float:
+        return sum(self.piece_width(p) for p in word)
+
+    def wrap(self, words, width: float) -> tuple[list[list], bool]:
+        lines: list[list] = []
+        line: list = []
+        w = 0.0
+        ok = True
+        for word in words:
+            ww = self.word_width(word)
+            if line and w + self.space_after(line[-1]) + ww > width + 1e-6:
+                lines.append(line)
+                line, w = [], 0.0
+            if not line:
+                line, w = [word], ww
+                ok = ok and ww <= width + 1e-6
+            else:
+                w += self.space_after(line[-1]) + ww
+                line.append(word)
+        if line:
+            lines.append(line)
+        return lines, ok
+
+    def line_width(self, line) -> float:
+        return sum(self.word_width(w) for w in line) + sum(self.space_after(w) for w in line[:-1])
+
+    def emit(self, line, x: float, baseline: float, box_x: float, box_w: float, out: list) -> None:
+        st = self.style
+        lw = self.line_width(line)
+        pieces = []
+        for k, word in enumerate(line):
+            if k:
+                prev = line[k - 1][-1]
+                pieces.append(("text", " ", prev[2] and prev[0] == "text"))
+            pieces.extend(word)
+        if len(pieces) and all(p[0] == "text" and p[2] == pieces[0][2] for p in pieces) and st.align != "left":
+            s = fonts.clean("".join(p[1] for p in pieces))
+            face = st.face(pieces[0][2])
+            if st.align == "center":
+                out.append(Text(box_x + box_w / 2, baseline, s, self.size, st.colour, face, "middle"))
+            else:
+                out.append(Text(box_x + box_w, baseline, s, self.size, st.colour, face, "end"))
+            return
+        x0 = x + {"left": 0.0, "center": (box_w - lw) / 2, "right": box_w - lw}[st.align]
+        run, run_face, run_x = "", None, x0
+        cx = x0
+        for kind, s, bold in pieces:
+            if kind == "icon":
+                self.flush(run, run_x, run_face, baseline, out)
+                run, run_face = "", None
+                item = self.icons(s, cx + self.icon_pad, baseline - self.icon_h, self.icon_h, st.colour) \
+                    if self.icons else None
+                if item is not None:
+                    out.append(item)
+                cx += self.icon_h + 2 * self.icon_pad
+                run_x = cx
+                continue
+            face = st.face(bold)
+            if run and face != run_face and s != " ":
+                self.flush(run, run_x, run_face, baseline, out)
+                run, run_x = "", cx
+            if not run:
+                run_x, run_face = cx, face
+            run += s
+            cx += self.piece_width(("text", s, bold)) if s != " " else self.space(bold)
+        self.flush(run, run_x, run_face, baseline, out)
+
+    def flush(self, run: str, x: float, face: str | None, baseline: float, out: list) -> None:
+        """Emit a run of text; leading spaces become an offset (SVG viewers drop them)."""
+        text = run.strip(" ")
+        if not text:
+            return
+        face = face or "regular"
+        lead = len(run) - len(run.lstrip(" "))
+        x += lead * fonts.width(" ", self.size, face)
+        out.append(Text(x, baseline, fonts.clean(text), self.size, self.style.colour, face))
+
+
+def measure(text: str, width: float, style: TextStyle, size: float | None = None) -> tuple[float, int, bool]:
+    """(height, lines, fits in width) of a text set at a size in a column of a width."""
+    laid = _set(text, (0.0, 0.0, width, 1e9), style, size or style.size, None)
+    return laid.height, laid.lines, laid.fits
+
+
+def _set(text: str, box, style: TextStyle, size: float, icons: IconDrawer | None) -> Laid:
+    x, y, w, h = box
+    setter = _Setter(style, size, icons)
+    paragraphs = text.split("\n")
+    all_lines: list[tuple[list, float]] = []  # (line, extra gap before)
+    fits = True
+    for i, para in enumerate(paragraphs):
+        lines, ok = setter.wrap(_words(para), w)
+        fits &= ok
+        for j, ln in enumerate(lines):
+            all_lines.append((ln, style.paragraph_gap * size if i and j == 0 else 0.0))
+    pitch = style.leading * size
+    baselines = []
+    b = fonts.ASCENT * size
+    for k, (_ln, gap) in enumerate(all_lines):
+        if k:
+            b += pitch + gap
+        baselines.append(b)
+    height = (baselines[-1] + fonts.DESCENT * size) if all_lines else 0.0
+    dy = {"top": 0.0, "middle": (h - height) / 2, "bottom": h - height}[style.valign] if h < 1e8 else 0.0
+    out: list = []
+    widest = 0.0
+    for (ln, _gap), base in zip(all_lines, baselines):
+        widest = max(widest, setter.line_width(ln))
+        setter.emit(ln, x, y + dy + base, x, w, out)
+    return Laid(Group(tuple(out)), height, size, len(all_lines), widest, fits and height <= h + 1e-6)
+
+
+def text_box(text: str, box: tuple[float, float, float, float], style: TextStyle,
+             icons: IconDrawer | None = None) -> Laid:
+    """Set text in a box (x, y, w, h): wrapped, aligned, shrunk toward style.min_size if it would not fit."""
+    size = style.size
+    laid = _set(text, box, style, size, icons)
+    floor = style.min_size if style.min_size is not None else size
+    while not laid.fits and size - pt(0.25) >= floor - 1e-9:
+        size -= pt(0.25)
+        laid = _set(text, box, style, size, icons)
+    return laid

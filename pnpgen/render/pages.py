@@ -1,0 +1,120 @@
+"""Sheets turned into pages: faces, backs mirrored for long-edge duplex or a fold, footers with page n of N."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..draw.geometry import Matrix, compose, multiply, rotate, scale, translate
+from ..draw.primitives import Drawing, Group, Item, Rect, Style
+from .imposition import Placed, Sheet
+from .marks import Seg, crop_marks, fold_line, footer_band, place_band
+
+DUPLEX_MODES = ("long-edge", "fold", "none")
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page ready to write, with what tests and tools need to know about it."""
+
+    drawing: Drawing
+    role: str  # face | back | blank | fold (faces and backs on one page)
+    label: str
+    trims: tuple[tuple[str, str, float, float, float, float], ...]  # (piece id, side, x, y, w, h)
+    marks: tuple[Seg, ...]
+
+
+def face_matrix(p: Placed) -> Matrix:
+    """Piece coordinates to page coordinates for a placed piece (turned, scaled)."""
+    s = p.scale
+    pw, ph = p.piece.width * s, p.piece.height * s
+    rot = p.rotation % 360
+    if rot == 90:
+        return compose(translate(p.x + ph, p.y), rotate(90), scale(s))
+    if rot == 180:
+        return compose(translate(p.x + pw, p.y + ph), rotate(180), scale(s))
+    if rot == 270:
+        return compose(translate(p.x, p.y + pw), rotate(270), scale(s))
+    return compose(translate(p.x, p.y), scale(s)) if s != 1 else translate(p.x, p.y)
+
+
+def mirror_matrix(sheet: Sheet, mode: str) -> Matrix:
+    """How a front position maps to the position printed on the other side (or below the fold)."""
+    if mode == "fold":
+        return (1.0, 0.0, 0.0, -1.0, 0.0, 2 * (sheet.fold or sheet.paper.height / 2))
+    return (-1.0, 0.0, 0.0, 1.0, sheet.paper.width, 0.0)
+
+
+def _rect_through(m: Matrix, r) -> tuple[float, float, float, float]:
+    x, y, w, h = r
+    xs = [m[0] * px + m[2] * py + m[4] for px, py in ((x, y), (x + w, y + h))]
+    ys = [m[1] * px + m[3] * py + m[5] for px, py in ((x, y), (x + w, y + h))]
+    return (min(xs), min(ys), abs(xs[1] - xs[0]), abs(ys[1] - ys[0]))
+
+
+def _face(p: Placed) -> Item:
+    g = Group((p.piece.face,), face_matrix(p))
+    return Group((g,), clip=Rect(*p.clip, Style())) if p.clip else g
+
+
+def _back(p: Placed, page_mirror: Matrix, offset: tuple[float, float]) -> tuple[Item, tuple]:
+    mirror_card = (-1.0, 0.0, 0.0, 1.0, p.piece.width, 0.0)  # a card turned over about its own upright axis
+    shift = translate(*offset)
+    m = compose(shift, page_mirror, face_matrix(p), mirror_card)
+    g = Group((p.piece.back,), m)
+    clip = _rect_through(multiply(shift, page_mirror), p.clip) if p.clip else None
+    trim = _rect_through(multiply(shift, page_mirror), p.trim)
+    return (Group((g,), clip=Rect(*clip, Style())) if clip else g), trim
+
+
+def _band(sheet: Sheet, t, text: str) -> Item:
+    paper = sheet.paper
+    length = (paper.width if sheet.band == "bottom" else paper.height) - 2 * t.margin
+    return place_band(footer_band(length, t.band, text, t.note, t), sheet.band, paper.width, paper.height,
+                      t.margin, t.band)
+
+
+def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = "long-edge",
+                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+    """Pages for sheets: long-edge (each sheet then its backs, blank if it has none), fold, or none (faces only)."""
+    any_backs = duplex != "none" and any(s.has_backs for s in sheets)
+    plan: list[tuple[str, Sheet]] = []
+    for s in sheets:
+        if duplex == "fold" and s.has_backs:
+            plan.append(("fold", s))
+        else:
+            plan.append(("face", s))
+            if duplex == "long-edge" and any_backs:
+                plan.append(("back" if s.has_backs else "blank", s))
+    total = len(plan)
+    pages: list[Page] = []
+    for n, (role, s) in enumerate(plan, start=1):
+        items: list[Item] = []
+        trims: list = []
+        marks: tuple = ()
+        label = s.label
+        if role in ("face", "fold"):
+            for p in s.placed:
+                items.append(_face(p))
+                trims.append((p.piece.id, "face", *p.trim))
+            items += s.extras
+            if s.marks:
+                items.append(crop_marks(s.marks, t))
+            marks = tuple(s.marks)
+        if role in ("back", "fold"):
+            mirror = mirror_matrix(s, "fold" if role == "fold" else "long-edge")
+            for p in s.placed:
+                if p.piece.back is None:
+                    continue
+                item, trim = _back(p, mirror, back_offset)
+                items.append(item)
+                trims.append((p.piece.back_id or p.piece.id, "back", *trim))
+            label = s.label + " (backs)" if role == "back" else s.label + " (faces above, backs below the fold)"
+        if role == "fold":
+            items.append(fold_line(s.fold or s.paper.height / 2, s.paper.width, t.margin))
+        if role == "blank":
+            label = f"back of page {n - 1}: intentionally blank"
+        text = f"{title} {version}  ·  {label}  ·  page {n} of {total}"
+        items.append(_band(s, t, text))
+        drawing = Drawing(s.paper.width, s.paper.height, Group(tuple(items)), f"{title}: {label}")
+        pages.append(Page(drawing, role, label, tuple(trims), marks))
+    return pages

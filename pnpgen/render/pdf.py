@@ -1,0 +1,132 @@
+"""The PDF writer (reportlab): draws Drawing pages primitive by primitive; no layout happens here."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+
+from ..draw import fonts
+from ..draw.colour import rgb
+from ..draw.primitives import Circle, Drawing, Group, Path, Rect, Style, Text
+from ..draw.units import MM_PER_PT
+
+MM = 1.0 / MM_PER_PT  # points per mm
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+_DRAW = {"start": "drawString", "middle": "drawCentredString", "end": "drawRightString"}
+
+
+@lru_cache(maxsize=512)
+def _rgb(colour: str) -> tuple[float, float, float]:
+    return rgb(colour)
+
+
+def write_pdf(pages: list[Drawing], title: str = "", author: str = "", subject: str = "",
+              duplex: str | None = None) -> bytes:
+    """The PDF bytes of the pages: fonts embedded, byte-identical for the same pages; duplex sets a viewer hint."""
+    fonts.register()
+    buf = io.BytesIO()
+    first = pages[0] if pages else Drawing(210, 297, Group())
+    c = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
+               initialFontName=fonts.pdf_name("regular"))
+    c.setTitle(title)
+    c.setAuthor(author)
+    c.setSubject(subject)
+    c.setCreator("pnpgen")
+    c.setProducer("pnpgen (reportlab)")
+    c.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        c.setViewerPreference("Duplex", duplex)
+    for page in pages:
+        c.setPageSize((page.width * MM, page.height * MM))
+        c.saveState()
+        c.transform(MM, 0, 0, -MM, 0, page.height * MM)  # mm, origin top left, y down
+        _PdfPainter(c).draw(page.root)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+class _PdfPainter:
+    def __init__(self, c: Canvas):
+        self.c = c
+
+    def style(self, st: Style) -> tuple[bool, bool]:
+        c = self.c
+        if st.fill:
+            c.setFillColorRGB(*_rgb(st.fill))
+        do_stroke = bool(st.stroke) and st.width > 0
+        if do_stroke:
+            c.setStrokeColorRGB(*_rgb(st.stroke))
+            c.setLineWidth(st.width)
+            c.setLineCap(_CAPS[st.cap])
+            c.setLineJoin(_JOINS[st.join])
+            c.setDash(list(st.dash) if st.dash else [], 0)
+        if st.opacity != 1.0:
+            c.setFillAlpha(st.opacity)
+            c.setStrokeAlpha(st.opacity)
+        return bool(st.fill), do_stroke
+
+    def draw(self, item) -> None:
+        c = self.c
+        if isinstance(item, Group):
+            c.saveState()
+            if item.transform:
+                c.transform(*item.transform)
+            if item.clip is not None:
+                c.clipPath(self.outline(item.clip), stroke=0, fill=0)
+            for child in item.items:
+                self.draw(child)
+            c.restoreState()
+            return
+        if isinstance(item, Text):
+            c.saveState()
+            c.transform(1, 0, 0, -1, item.x, item.y)
+            c.setFillColorRGB(*_rgb(item.colour))
+            c.setFont(fonts.pdf_name(item.font), item.size)
+            getattr(c, _DRAW[item.anchor])(0, 0, item.text)
+            c.restoreState()
+            return
+        st = item.style
+        if not st.fill and not (st.stroke and st.width > 0):
+            return
+        needs_state = st.opacity != 1.0 or bool(st.dash)
+        if needs_state:
+            c.saveState()
+        f, s = self.style(st)
+        if isinstance(item, Rect) and not item.r:
+            c.rect(item.x, item.y, item.w, item.h, stroke=int(s), fill=int(f))
+        elif isinstance(item, Rect):
+            c.roundRect(item.x, item.y, item.w, item.h, item.r, stroke=int(s), fill=int(f))
+        elif isinstance(item, Circle):
+            c.circle(item.cx, item.cy, item.r, stroke=int(s), fill=int(f))
+        else:
+            c.drawPath(self.outline(item), stroke=int(s), fill=int(f),
+                       fillMode=FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO)
+        if needs_state:
+            c.restoreState()
+
+    def outline(self, shape):
+        p = self.c.beginPath()
+        if isinstance(shape, Rect):
+            if shape.r:
+                p.roundRect(shape.x, shape.y, shape.w, shape.h, shape.r)
+            else:
+                p.rect(shape.x, shape.y, shape.w, shape.h)
+        elif isinstance(shape, Circle):
+            p.circle(shape.cx, shape.cy, shape.r)
+        elif isinstance(shape, Path):
+            for op in shape.ops:
+                k = op[0]
+                if k == "M":
+                    p.moveTo(op[1], op[2])
+                elif k == "L":
+                    p.lineTo(op[1], op[2])
+                elif k == "C":
+                    p.curveTo(*op[1:])
+                else:
+                    p.close()
+        return p

@@ -1,0 +1,111 @@
+"""The SVG writer (svgwrite): draws a Drawing primitive by primitive, in mm user units; no layout here."""
+
+from __future__ import annotations
+
+import svgwrite
+
+from ..draw import fonts
+from ..draw.primitives import Circle, Drawing, Group, Rect, Style, Text
+
+_WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"), "italic": ("normal", "italic"),
+           "bold-italic": ("bold", "italic")}
+
+
+def num(v: float) -> str:
+    """A number as SVG text: at most three decimals, no trailing zeros."""
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def path_data(ops) -> str:
+    """SVG path data of path operations."""
+    parts = []
+    for op in ops:
+        parts.append(op[0] + (" " + " ".join(num(v) for v in op[1:]) if len(op) > 1 else ""))
+    return " ".join(parts)
+
+
+def write_svg(drawing: Drawing) -> bytes:
+    """The SVG document of a drawing, sized in mm; the same drawing gives the same bytes."""
+    w, h = drawing.width, drawing.height
+    dwg = svgwrite.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"), profile="full", debug=False)
+    dwg["viewBox"] = f"0 0 {num(w)} {num(h)}"
+    if drawing.title:
+        dwg.set_desc(title=drawing.title)
+    painter = _SvgPainter(dwg)
+    painter.draw(drawing.root, dwg)
+    return ('<?xml version="1.0" encoding="utf-8" ?>\n' + dwg.tostring() + "\n").encode("utf-8")
+
+
+class _SvgPainter:
+    def __init__(self, dwg: svgwrite.Drawing):
+        self.dwg = dwg
+        self.clips = 0
+
+    def attrs(self, st: Style) -> dict:
+        a = {"fill": st.fill or "none"}
+        if st.stroke and st.width > 0:
+            a["stroke"] = st.stroke
+            a["stroke_width"] = num(st.width)
+            if st.cap != "butt":
+                a["stroke_linecap"] = st.cap
+            if st.join != "miter":
+                a["stroke_linejoin"] = st.join
+            if st.dash:
+                a["stroke_dasharray"] = " ".join(num(d) for d in st.dash)
+        if st.opacity != 1.0:
+            a["opacity"] = num(st.opacity)
+        return a
+
+    def shape(self, item):
+        d = self.dwg
+        if isinstance(item, Rect):
+            extra = {"rx": num(item.r), "ry": num(item.r)} if item.r else {}
+            return d.rect(insert=(num(item.x), num(item.y)), size=(num(item.w), num(item.h)), **extra)
+        if isinstance(item, Circle):
+            return d.circle(center=(num(item.cx), num(item.cy)), r=num(item.r))
+        el = d.path(d=path_data(item.ops))
+        if item.even_odd:
+            el["fill-rule"] = "evenodd"
+        return el
+
+    def draw(self, item, parent) -> None:
+        d = self.dwg
+        if isinstance(item, Group):
+            g = d.g()
+            if item.transform:
+                g["transform"] = "matrix(" + " ".join(num(v) for v in item.transform) + ")"
+            if item.clip is not None:
+                self.clips += 1
+                cid = f"clip{self.clips}"
+                cp = d.defs.add(d.clipPath(id=cid))
+                cp.add(self.shape(item.clip))
+                # the clip applies in the group's own (transformed) coordinates
+                inner = d.g(clip_path=f"url(#{cid})")
+                g.add(inner)
+                target = inner
+            else:
+                target = g
+            for child in item.items:
+                self.draw(child, target)
+            parent.add(g)
+            return
+        if isinstance(item, Text):
+            weight, style = _WEIGHT[item.font]
+            t = d.text(item.text, insert=(num(item.x), num(item.y)), fill=item.colour, font_size=num(item.size),
+                       font_family=fonts.SVG_FAMILY)
+            if weight != "normal":
+                t["font-weight"] = weight
+            if style != "normal":
+                t["font-style"] = style
+            if item.anchor != "start":
+                t["text-anchor"] = item.anchor
+            parent.add(t)
+            return
+        st = item.style
+        if not st.fill and not (st.stroke and st.width > 0):
+            return
+        el = self.shape(item)
+        for k, v in self.attrs(st).items():
+            el[k.replace("_", "-")] = v
+        parent.add(el)

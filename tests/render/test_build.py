@@ -1,0 +1,115 @@
+"""The build: named steps, check first, atomic writes, and the `pnpgen build` command."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from content_kit import edit
+
+from pnpgen.build import BuildOptions, Step, build, default_steps, insert_step
+from pnpgen.cli import main
+from pnpgen.errors import ContentErrors, PnpgenError
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_steps_are_named_and_a_step_can_be_inserted(tmp_path):
+    names = [s.name for s in default_steps()]
+    assert names == ["load", "check", "layout", "render", "write"]
+    seen = []
+    steps = insert_step(default_steps(), Step("simulate", lambda st: seen.append(st.report.ok)), after="check")
+    assert [s.name for s in steps] == ["load", "check", "simulate", "layout", "render", "write"]
+    build(BuildOptions(out=tmp_path, formats=("svg",)), steps)
+    assert seen == [True]
+    with pytest.raises(PnpgenError):
+        insert_step(default_steps(), Step("x", lambda st: None), after="nope")
+
+
+def test_a_build_that_fails_its_checks_leaves_the_old_output(pack):
+    out = pack.parent / "out"
+    build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+    before = _snapshot(out)
+    edit(pack / "game.yaml", "  cards: 22\n", "  cards: 23\n")
+    with pytest.raises(ContentErrors) as e:
+        build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+    assert "declares 23 cards" in str(e.value)
+    assert _snapshot(out) == before
+    assert [p.name for p in out.iterdir()] == ["narrow-seas"]
+
+
+def test_an_exception_mid_render_or_mid_write_leaves_the_old_output(pack, monkeypatch):
+    out = pack.parent / "out"
+    build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+    before = _snapshot(out)
+
+    def boom(*_a, **_k):
+        raise RuntimeError("printer on fire")
+
+    monkeypatch.setattr("pnpgen.build.write_svg", boom)
+    with pytest.raises(RuntimeError):
+        build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+    monkeypatch.undo()
+    real_write = Path.write_bytes
+    calls = []
+
+    def flaky(self, data):
+        calls.append(self)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return real_write(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", flaky)
+    with pytest.raises(OSError):
+        build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+    monkeypatch.undo()
+    assert _snapshot(out) == before
+    assert [p.name for p in out.iterdir()] == ["narrow-seas"]  # no temporary folder left behind
+
+
+def test_a_partial_build_replaces_only_what_it_makes(pack):
+    out = pack.parent / "out"
+    build(BuildOptions(game=str(pack), out=out))
+    folder = out / "narrow-seas"
+    letter = (folder / "narrow-seas-letter.pdf").read_bytes()
+    edit(pack / "game.yaml", 'version: "2026.01"', 'version: "2026.02"')
+    build(BuildOptions(game=str(pack), out=out, papers=("a4",), formats=("pdf",)))
+    assert (folder / "narrow-seas-letter.pdf").read_bytes() == letter
+    assert b"2026.02" not in letter
+    assert (folder / "index.html").is_file() and (folder / "svg" / "card-wind.svg").is_file()
+
+
+def test_cli_build_writes_and_says_what(pack):
+    runner = CliRunner()
+    out = pack.parent / "out"
+    result = runner.invoke(main, ["build", str(pack), "--out", str(out), "--paper", "letter", "--ink-saver",
+                                  "--back-offset", "0.5,-0.25"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert re.fullmatch(r"wrote .*narrow-seas-letter\.pdf \(\d+ pages, letter, duplex long-edge\)", lines[0])
+    assert re.fullmatch(r"wrote .*svg/ \(41 SVG files\)", lines[-1])
+    assert (out / "narrow-seas" / "narrow-seas-letter.pdf").is_file()
+    assert not (out / "narrow-seas" / "narrow-seas-a4.pdf").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--back-offset", "1;2"], "--back-offset: expected X,Y in mm"),
+    (["--back-offset", "50,0"], "at most 20 mm"),
+])
+def test_cli_bad_options_are_one_line_and_exit_1(pack, args, message):
+    result = CliRunner().invoke(main, ["build", str(pack), "--out", str(pack.parent / "out"), *args])
+    assert result.exit_code == 1
+    assert message in result.output and "Traceback" not in result.output
+    assert not (pack.parent / "out").exists()
+
+
+def test_cli_check_errors_stop_the_build(pack):
+    edit(pack / "cards.yaml", "{suit: red, action: run}", "{suit: red, action: rum}")
+    result = CliRunner().invoke(main, ["build", str(pack), "--out", str(pack.parent / "out")])
+    assert result.exit_code == 1
+    assert "cards.yaml:" in result.output and "unknown action 'rum'" in result.output
+    assert not (pack.parent / "out").exists()

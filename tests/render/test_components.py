@@ -1,0 +1,67 @@
+"""Components are drawn from the model: suits, fields, icons; unknown icons are located errors."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from content_kit import edit, where
+
+from pnpgen.components import layout_kit
+from pnpgen.components.cards import card_face
+from pnpgen.components.context import Ctx
+from pnpgen.draw.primitives import Text, walk
+from pnpgen.errors import ContentErrors
+from pnpgen.loader import load_game
+
+
+def _texts(group) -> list[str]:
+    return [p.text for p, _ in walk(group) if isinstance(p, Text)]
+
+
+def test_every_component_becomes_a_piece(kit):
+    game = load_game("narrow-seas")
+    ids = {p.id for p in kit.pieces}
+    assert {f"card-{c.id}" for c in game.cards} <= ids
+    assert {f"area-{a.id}" for a in game.area_cards} <= ids
+    assert {f"token-{t.id}" for t in game.tokens} <= ids
+    assert {f"aid-{a.id}" for a in game.player_aids} <= ids
+    assert f"board-{game.board.id}" in ids and "back-action" in ids
+    assert kit.by_id("card-blue-reach").size == (63.0, 88.0) and kit.by_id("card-blue-reach").bleed == 3.0
+    assert sum(p.count for p in kit.pieces if p.kind == "token") == sum(t.count for t in game.tokens)
+
+
+def test_a_card_shows_its_name_suit_and_numbers(kit):
+    texts = _texts(kit.by_id("card-red-broadside").face)
+    assert "Broadside" in texts and "RED" in texts and texts.count("2") >= 2
+    wind = _texts(kit.by_id("token-wind").face)
+    assert {"Run", "Reach", "Tack", "WIND"} <= set(wind)
+
+
+def test_cards_without_an_action_print_their_fields():
+    game = load_game("narrow-seas")
+    deck = game.decks[0]
+    card = replace(game.card("wind"), action=None, name="Victory", fields=(("hull", 10), ("rigging", 8)))
+    texts = _texts(card_face(Ctx.make(game), deck, card))
+    assert {"Victory", "HULL", "10", "RIGGING", "8"} <= set(texts)
+
+
+def test_an_unknown_icon_is_a_located_error(pack):
+    edit(pack / "ships.yaml", "{id: lookout, label: Plan to Lookout, icon: lookout}",
+         "{id: lookout, label: Plan to Lookout, icon: spyglass}")
+    with pytest.raises(ContentErrors) as e:
+        layout_kit(load_game(str(pack)))
+    (err,) = [str(x) for x in e.value.errors]  # four ship cards share these areas: reported once
+    assert err.startswith(where(pack / "ships.yaml", "{id: lookout") + ": error: area 'lookout' of 'A': unknown "
+                          "icon 'spyglass' (expected one of: ")
+    assert "lookout, " in err
+
+
+def test_an_unknown_icon_marker_in_an_aid_is_a_located_error(pack):
+    edit(pack / "aids.yaml", "{yellow} {blue} {red}", "{yellow} {blu} {red}")
+    with pytest.raises(ContentErrors) as e:
+        layout_kit(load_game(str(pack)))
+    (err,) = [str(x) for x in e.value.errors]
+    assert err.startswith(where(pack / "aids.yaml", "- title: 3. Action", 2) + ": error: player aid 'aid-round': "
+                          "unknown icon 'blu'")
+    assert err.endswith("(did you mean 'blue'?)")

@@ -1,0 +1,96 @@
+"""The PDFs: page counts and sizes, fonts embedded, duplex hints, byte-identical rebuilds."""
+
+from __future__ import annotations
+
+import math
+
+import pypdf
+import pytest
+
+from pnpgen.build import BuildOptions, build
+from pnpgen.render.paper import PAPERS
+
+PT = 72 / 25.4
+
+
+def _reader(built, paper):
+    state, folder = built
+    return pypdf.PdfReader(str(folder / f"{state.game.id}-{paper}.pdf"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_page_has_the_paper_size(built, paper):
+    reader = _reader(built, paper)
+    size = PAPERS[paper]
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(size.width * PT, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(size.height * PT, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_page_count_nine_cards_a_sheet_each_followed_by_its_backs(built, paper):
+    state, _ = built
+    pages = state.pages[paper]
+    reader = _reader(built, paper)
+    assert len(reader.pages) == len(pages)
+    cards = sum(d.size for d in state.game.decks)
+    card_faces = [p for p in pages if p.role == "face" and any(t[1] == "face" and t[0].startswith("card-")
+                                                                for t in p.trims)]
+    assert len(card_faces) == math.ceil(cards / 9)
+    assert [len(p.trims) for p in card_faces] == [9] * (cards // 9) + ([cards % 9] if cards % 9 else [])
+    assert len(pages) % 2 == 0  # long-edge duplex: every face page has a back page, blank if need be
+    for face, back in zip(pages[::2], pages[1::2]):
+        assert face.role == "face" and back.role in ("back", "blank")
+    assert [p.role for p in pages].count("back") == len(card_faces)
+
+
+def test_fonts_are_embedded_truetype_and_no_standard_font_is_used(built):
+    for paper in ("a4", "letter"):
+        reader = _reader(built, paper)
+        seen = set()
+        for page in reader.pages:
+            fonts = page["/Resources"]["/Font"]
+            for ref in fonts.values():
+                font = ref.get_object()
+                seen.add(font["/BaseFont"])
+                assert font["/Subtype"] == "/TrueType"
+                assert "/FontFile2" in font["/FontDescriptor"].get_object()
+        assert seen and all("Vera" in name for name in seen)
+
+
+def test_the_pdf_asks_for_long_edge_duplex_and_no_scaling(built):
+    prefs = _reader(built, "a4").trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
+    assert prefs["/PrintScaling"] == "/None"
+
+
+def test_footer_names_the_game_version_and_page(built):
+    state, _ = built
+    reader = _reader(built, "a4")
+    n = len(reader.pages)
+    first = reader.pages[0].extract_text()
+    assert f"{state.game.title} {state.game.version}" in first
+    assert f"page 1 of {n}" in first
+    assert f"page {n} of {n}" in reader.pages[-1].extract_text()
+
+
+def test_the_same_input_gives_byte_identical_files(built, tmp_path):
+    state, folder = built
+    again = build(BuildOptions(out=tmp_path))
+    first = sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file())
+    second = sorted(p.relative_to(tmp_path / again.game.id) for p in (tmp_path / again.game.id).rglob("*")
+                    if p.is_file())
+    assert first == second
+    for rel in first:
+        assert (folder / rel).read_bytes() == (tmp_path / again.game.id / rel).read_bytes(), rel
+
+
+def test_fold_and_faces_only_layouts(tmp_path):
+    fold = build(BuildOptions(out=tmp_path / "f", papers=("a4",), formats=("pdf",), duplex="fold"))
+    pages = fold.pages["a4"]
+    assert any(p.role == "fold" for p in pages) and not any(p.role in ("back", "blank") for p in pages)
+    prefs = pypdf.PdfReader(str(tmp_path / "f" / "narrow-seas" / "narrow-seas-a4.pdf")).trailer["/Root"]
+    assert "/Duplex" not in prefs["/ViewerPreferences"]
+    none = build(BuildOptions(out=tmp_path / "n", papers=("a4",), formats=("pdf",), duplex="none"))
+    assert all(p.role == "face" for p in none.pages["a4"])
+    assert all(side == "face" for p in none.pages["a4"] for _, side, *_ in p.trims)
