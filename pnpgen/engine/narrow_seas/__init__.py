@@ -1,1 +1,19 @@
-"""Narrow Seas rules engine."""
+"""Narrow Seas rules engine: the two-player game, positions, actions and playtest logs."""
+
+from .actions import describe_action, from_json, to_json
+from .game import NarrowSeas
+from .judge import check, why_illegal
+from .log import IllegalMove, load_log, replay, write_log
+from .phases import CAP, MERCY, SINK
+from .position import load_position, parse_position, write_position
+from .state import NarrowSeasState
+
+
+def make_game(content, board=None, players=None) -> NarrowSeas:
+    """The engine's Game for a loaded content pack (the simulator's entry point)."""
+    return NarrowSeas(content, board, players)
+
+
+__all__ = ["CAP", "MERCY", "SINK", "IllegalMove", "NarrowSeas", "NarrowSeasState", "check", "describe_action",
+           "from_json", "load_log", "load_position", "make_game", "parse_position", "replay", "to_json",
+           "why_illegal", "write_log", "write_position"]

@@ -1,0 +1,167 @@
+"""Narrow Seas static facts: players, ships, cards, board geometry and sail paths, all read from content."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from ...errors import PnpgenError, Problems
+from ...hexgrid import DIRECTION_NAMES, VECTORS, distance
+from ...model import Board, Game
+from .. import core
+from . import params as ns_params
+
+Cell = tuple[int, int]
+DIR_VECTORS = tuple(VECTORS[n] for n in DIRECTION_NAMES)  # index 0..5, clockwise from N
+
+
+class CardInfo:
+    """What the engine needs to know of one card type."""
+
+    __slots__ = ("id", "name", "suit", "kind", "action", "area", "headings", "steps", "pass_through",
+                 "range", "damage", "heal", "order")
+
+    def __init__(self, card, area_index: dict[str, int], order: int):
+        a = card.action
+        self.id: str = card.id
+        self.name: str = a.name if a else card.name
+        self.suit: str | None = card.suit
+        self.kind: str = a.kind if a else ""
+        self.action: str = a.id if a else ""
+        self.area: int | None = area_index.get(a.plan_area) if a and a.plan_area else None
+        self.headings: tuple[int, ...] = a.headings if a else ()
+        self.steps: tuple[int, ...] = a.steps if a else ()
+        self.pass_through: bool = bool(a and a.pass_through)
+        self.range: int | None = a.range if a else None
+        self.damage: int = (a.damage or 0) if a else 0
+        self.heal: int = (a.heal if a.heal is not None else 1) if a else 1
+        self.order = order
+
+
+class NarrowSeas(core.Game):
+    """The static facts of one Narrow Seas setup (content, board, player count); makes states."""
+
+    def __init__(self, content: Game, board: Board | None = None, players: int | None = None):
+        problems = Problems()
+        self.params = prm = ns_params.read(content, problems)
+        problems.raise_if_any()
+        self.content = content
+        n = players or min(content.players)
+        if n != 2:
+            raise PnpgenError(f"{content.id}: the Narrow Seas engine plays the two-player game only "
+                              f"(asked for {n} players)")
+        self.num_players = n
+        self.players: tuple[int, ...] = tuple(range(1, n + 1))
+        self.turn_order: tuple[int, ...] = self.players
+        self.seat: dict[int, int] = {p: k for k, p in enumerate(self.turn_order)}
+        self.team: dict[int, int] = {p: p for p in self.players}  # a team variant maps partners together
+
+        ships = [s for s in content.ship_cards if s.owner is not None and s.owner <= n]
+        self.ship_ids: tuple[str, ...] = tuple(s.id for s in ships)
+        self.ship_index: dict[str, int] = {sid: i for i, sid in enumerate(self.ship_ids)}
+        self.ship_owner: tuple[int, ...] = tuple(s.owner for s in ships)
+        self.ships_of: dict[int, tuple[int, ...]] = {
+            p: tuple(i for i, o in enumerate(self.ship_owner) if o == p) for p in self.players}
+        for p, own in self.ships_of.items():
+            if not own:
+                raise PnpgenError(f"{content.id}: player {p} owns no ship card")
+        self.crew = prm.crew_per_ship
+
+        self.areas: tuple[str, ...] = prm.plan_areas
+        self.area_index: dict[str, int] = {a: i for i, a in enumerate(self.areas)}
+        self.area_labels = {a.id: a.label for s in ships for a in s.areas}
+        self.market_area = self.area_index[prm.market_cost_area]
+        self.initiative_area = self.area_index[prm.initiative_area]
+
+        deck = content.decks[0] if content.decks else None
+        if deck is None:
+            raise PnpgenError(f"{content.id}: no deck of cards")
+        self.cards: dict[str, CardInfo] = {}
+        for i, c in enumerate(deck.cards):
+            self.cards[c.id] = CardInfo(c, self.area_index, i)
+        self.deck_ids: tuple[str, ...] = tuple(deck.card_ids())
+        self.card_order: dict[str, int] = {cid: c.order for cid, c in self.cards.items()}
+        self.unique_cards = len(set(self.deck_ids)) == len(self.deck_ids)
+
+        self.board = board or content.board
+        if self.board is None or not self.board.hexes:
+            raise PnpgenError(f"{content.id}: no board")
+        self.suit_at: dict[Cell, str | None] = {h.qr: h.suit for h in self.board.hexes}
+        self.cells: tuple[Cell, ...] = tuple(sorted(self.suit_at))
+        edges = self.board.edge_hexes()
+        self.edge_distance: dict[Cell, int] = {
+            c: min(distance(c, e) for e in edges) if edges else 0 for c in self.cells}
+        self.dist: dict[Cell, dict[Cell, int]] = {a: {b: distance(a, b) for b in self.cells} for a in self.cells}
+        self._paths: dict[tuple[str, int, Cell], tuple] = {}
+        self._free: dict[tuple[str, int, Cell], set] = {}
+        self._rings: dict[tuple[Cell, int, int], frozenset] = {}
+        # Action tuples made once: a discard of each card, and each Wind card's plays under each wind.
+        self.discard_action = {cid: ("discard", cid) for cid in self.cards}
+        self.wind_actions = {cid: {w: tuple(("wind", cid, DIRECTION_NAMES[d]) for d in range(6) if d != w)
+                                   for w in (None, *range(6))}
+                             for cid, c in self.cards.items() if c.kind == "wind"}
+
+    def new_initial_state(self, seed: int = 0):
+        """A new game at the start of setup: deck shuffled, Market dealt, first player drawn."""
+        from .state import new_game
+
+        return new_game(self, seed)
+
+    def ring(self, c: Cell, d: int) -> frozenset:
+        """Board hexes at exactly distance d from c."""
+        key = (c, d, 0)
+        got = self._rings.get(key)
+        if got is None:
+            got = self._rings[key] = frozenset(x for x, n in self.dist[c].items() if n == d)
+        return got
+
+    def closer(self, c: Cell, d: int) -> frozenset:
+        """Board hexes nearer to c than d."""
+        key = (c, d, 1)
+        got = self._rings.get(key)
+        if got is None:
+            got = self._rings[key] = frozenset(x for x, n in self.dist[c].items() if n < d)
+        return got
+
+    def card(self, cid: str) -> CardInfo:
+        """A card type's facts by id."""
+        return self.cards[cid]
+
+    def sail_paths(self, card: CardInfo, wind: int, origin: Cell) -> tuple:
+        """((destination, ways), ...) sorted by destination; ways: the hexes each way passes, which must be empty
+        (None when a way needs none: a single step, or a card that may pass through ships)."""
+        key = (card.action, wind, origin)
+        got = self._paths.get(key)
+        if got is None:
+            got = self._paths[key] = self._compute_paths(card, wind, origin)
+        return got
+
+    def _compute_paths(self, card: CardInfo, wind: int, origin: Cell, bounded: bool = True) -> tuple:
+        dirs = [DIR_VECTORS[(wind + h) % 6] for h in card.headings]
+        found: dict[Cell, set] = {}
+        for k in card.steps:
+            for combo in product(dirs, repeat=k):
+                q, r = origin
+                cells = []
+                for dq, dr in combo:
+                    q, r = q + dq, r + dr
+                    if bounded and (q, r) not in self.suit_at:
+                        break  # a path never leaves the board
+                    cells.append((q, r))
+                else:
+                    dest = cells[-1]
+                    if dest != origin:
+                        found.setdefault(dest, set()).add(() if card.pass_through else tuple(cells[:-1]))
+        # None: some way there needs no hex on the way to be empty (one step, or passing through is allowed)
+        return tuple((dest, None if () in mids else tuple(sorted(mids))) for dest, mids in sorted(found.items()))
+
+    def reachable(self, card: CardInfo, wind: int, origin: Cell) -> set[Cell]:
+        """Destinations a sail card reaches on this board with no other ship on it."""
+        return {dest for dest, _ in self.sail_paths(card, wind, origin)}
+
+    def reachable_anywhere(self, card: CardInfo, wind: int, origin: Cell) -> set[Cell]:
+        """Destinations a sail card's headings and steps reach on an unbounded, empty sea."""
+        key = (card.action, wind, origin)
+        got = self._free.get(key)
+        if got is None:
+            got = self._free[key] = {dest for dest, _ in self._compute_paths(card, wind, origin, bounded=False)}
+        return got

@@ -1,0 +1,566 @@
+"""Positions: a whole Narrow Seas game state as YAML (DESIGN.md), read with located errors and written back."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ...errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
+from ...fields import Fields, describe, did_you_mean
+from ...hexgrid import DIRECTION_NAMES
+from ...loader import load_game
+from ...model import Board, Game, Hex
+from ...paths import CONTENT_DIR, DEFAULT_GAME, resolve_game
+from ...yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of, parse_yaml
+from ..rng import Rng
+from .game import NarrowSeas
+from .phases import ACTION, CAP, DRAW, MERCY, OVER, PHASES, PLAN, SETUP, SINK
+from .state import NarrowSeasState
+
+ENGINE = "narrow-seas"
+
+
+@dataclass
+class Position:
+    """A state read from a position file, with how the file named its game and board."""
+
+    state: NarrowSeasState
+    game_ref: str = DEFAULT_GAME
+    board_ref: Any = None  # a path or board id as written; None: the game's own board; a Board: inline
+    doc: Any = None  # the located mapping that was read (a log's actions live here)
+    name: str = "<position>"
+
+
+# -- reading ----------------------------------------------------------------------------------
+def load_position(path: Path | str, extra_keys: tuple[str, ...] = ()) -> Position:
+    """Read a position file; raise ContentErrors listing every located problem."""
+    p = Path(path)
+    problems = Problems()
+    with _located(problems):
+        doc = load_yaml(p, problems)
+        problems.raise_if_any()
+        return read_position(doc, problems, base=p.parent, name=display_path(p), extra_keys=extra_keys)
+
+
+def parse_position(text: str, name: str = "<position>", base: Path | None = None,
+                   extra_keys: tuple[str, ...] = ()) -> Position:
+    """Read a position from YAML text (paths in it are relative to `base`, default the working folder)."""
+    problems = Problems()
+    with _located(problems):
+        doc = parse_yaml(text, name, problems)
+        problems.raise_if_any()
+        return read_position(doc, problems, base=base or Path.cwd(), name=name, extra_keys=extra_keys)
+
+
+@contextmanager
+def _located(problems: Problems):
+    """A single located error (a YAML syntax error, an unreadable file) joins the others as ContentErrors."""
+    try:
+        yield
+    except ContentError as e:
+        raise ContentErrors([*problems.errors, e]) from None
+
+
+def read_position(doc: Any, problems: Problems, base: Path, name: str = "<position>",
+                  extra_keys: tuple[str, ...] = ()) -> Position:
+    """A Position from a located YAML mapping; raise ContentErrors if anything is wrong."""
+    f = Fields(doc, "position", problems, Loc(name, 1, 1))
+    problems.raise_if_any()
+    game_ref = f.get("game", str, DEFAULT_GAME)
+    game = _game(f, game_ref or DEFAULT_GAME, base)
+    players = f.get("players", int, min(game.players), min=1, max=8)
+    if players is not None and players != 2:
+        f.err("players", f"the Narrow Seas engine plays the two-player game only, got {players}")
+    board, board_ref = _board(f, game, base)
+    problems.raise_if_any()
+    g = _engine(game, board, players)
+    return _Reader(f, g, problems, name).read(game_ref or DEFAULT_GAME, board_ref, extra_keys)
+
+
+def _game(f: Fields, ref: str, base: Path) -> Game:
+    near = base / ref  # a content folder named relative to the position comes first
+    target = str(near) if (near / "game.yaml").is_file() or (near.name == "game.yaml" and near.is_file()) else ref
+    try:
+        game = _cached_game(target)
+    except PnpgenError as e:
+        if type(e) is PnpgenError:  # the name did not resolve; content errors pass through located
+            f.err("game", str(e))
+            f.problems.raise_if_any()
+        raise
+    if game.engine != ENGINE:
+        f.err("game", f"game '{game.id}' is not played by the {ENGINE} engine (its engine: {game.engine})")
+        f.problems.raise_if_any()
+    return game
+
+
+def _cached_game(name: str) -> Game:
+    """load_game, remembered while no YAML file of the pack changes (replays and tests read many positions)."""
+    root = resolve_game(name).resolve()
+    stamp = tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.yaml")))
+    return _load_cached(str(root), stamp)
+
+
+@lru_cache(maxsize=8)
+def _load_cached(root: str, stamp: tuple) -> Game:
+    return load_game(root)
+
+
+_ENGINES: dict = {}
+
+
+def _engine(game: Game, board: Board | None, players: int | None) -> NarrowSeas:
+    """The engine for a game and board, made once per loaded game (its tables take a while to build)."""
+    try:
+        key = (id(game), board, players)
+        hit = _ENGINES.get(key)
+    except TypeError:  # an unhashable board: no reuse
+        return NarrowSeas(game, board, players)
+    if hit is None or hit[0] is not game:
+        if len(_ENGINES) >= 16:
+            _ENGINES.clear()
+        hit = _ENGINES[key] = (game, NarrowSeas(game, board, players))
+    return hit[1]
+
+
+def _board(f: Fields, game: Game, base: Path) -> tuple[Board | None, Any]:
+    v = f.get("board", (str, dict, list), None)
+    if v is None:
+        return None, None
+    if isinstance(v, str):
+        ids = [b.id for b in game.boards]
+        p = base / v
+        if p.is_file():
+            doc = load_yaml(p, f.problems)
+            return read_board(doc, f.problems, display_path(p), game.suit_ids), v
+        if v in ids:
+            return next(b for b in game.boards if b.id == v), v
+        f.err("board", f"'{v}' is neither a board file (relative to the position) nor a board of "
+              f"{game.id} ({', '.join(ids)})" + did_you_mean(v, ids))
+        return None, None
+    board = read_board(v, f.problems, "position board", game.suit_ids, inline=True)
+    return board, board
+
+
+def read_board(doc: Any, problems: Problems, what: str, suits: list[str], inline: bool = False) -> Board | None:
+    """A board: a mapping with `hexes`, a list of boards (the first is used), or just the list of hexes."""
+    if isinstance(doc, list) and doc and isinstance(doc[0], dict):
+        doc = doc[0]
+    elif isinstance(doc, list):
+        wrapped = LMap(hexes=doc)
+        wrapped.loc, wrapped.key_locs, wrapped.val_locs = loc_of(doc) or Loc(), {}, {"hexes": loc_of(doc) or Loc()}
+        doc = wrapped
+    f = Fields(doc, what, problems)
+    if not f.ok:
+        return None
+    hexes_v = f.get("hexes", list)
+    bid = f.get("id", (str, int), "board")
+    if inline:
+        for k in ("name", "hex_size_mm", "orientation", "starts"):
+            f.get(k, object, None)
+        f.finish()
+    hexes, seen = [], {}
+    for j, hv in enumerate(hexes_v or []):
+        hloc = loc_of(hexes_v, j)
+        ok = (isinstance(hv, list) and len(hv) in (2, 3)
+              and all(isinstance(x, int) and not isinstance(x, bool) for x in hv[:2])
+              and (len(hv) == 2 or hv[2] is None or isinstance(hv[2], str)))
+        if not ok:
+            problems.error(hloc, f"{what}: a hex is [q, r, suit] with whole numbers q and r, got {_show(hv)}")
+            continue
+        q, r = hv[0], hv[1]
+        if len(hv) == 3 and hv[2] is not None and hv[2] not in suits:
+            problems.error(loc_of(hv, 2), f"{what}: hex {[q, r]}: unknown suit '{hv[2]}' (expected one of: "
+                           f"{', '.join(suits)})" + did_you_mean(hv[2], suits))
+            continue
+        if (q, r) in seen:
+            problems.error(hloc, f"{what}: hex {[q, r]} listed twice (first at line {seen[(q, r)].line})")
+            continue
+        seen[(q, r)] = hloc or Loc()
+        hexes.append(Hex(q, r, hv[2] if len(hv) == 3 else None, hloc))
+    if hexes_v is not None and not hexes:
+        f.err("hexes", "a board needs at least one hex")
+    return Board(str(bid), str(bid), tuple(hexes))
+
+
+class _Reader:
+    """Reads the fields of a position into a state, checking them against the rules' bookkeeping."""
+
+    def __init__(self, f: Fields, g: NarrowSeas, problems: Problems, name: str):
+        self.f, self.g, self.p, self.name = f, g, problems, name
+
+    def read(self, game_ref: str, board_ref: Any, extra_keys: tuple[str, ...]) -> Position:
+        f, g, p = self.f, self.g, self.p
+        phase = f.get("phase", str, choices=PHASES)
+        seed = f.get("seed", int, 0, min=0)
+        s = NarrowSeasState(g, Rng(seed or 0))
+        s.phase = phase or SETUP
+        s.round = f.get("round", int, 1, min=1, max=1_000_000) or 1
+        s.wind = self.wind(s.phase)
+        s.first_player = f.get("first_player", int, 1, min=1, max=g.num_players) or 1
+        if s.phase == OVER:
+            to_move = f.get("to_move", int, None, min=1, max=g.num_players)
+        else:
+            to_move = f.get("to_move", int, min=1, max=g.num_players)
+        s.passed = self.players_flags("passed")
+        s.planned = self.players_flags("planned")
+        s.reshuffles = f.get("reshuffles", int, 0, min=0) or 0
+        victory = f.get("victory", str, None, choices=(SINK, MERCY, CAP))
+        winners = self.players_flags("winners")
+        pending = f.get("casualties", dict, None)
+        self.ships(s, f.get("ships", dict, {}))
+        self.cards(s, f.get("hands", dict, {}), f.get("market", list, []), f.get("deck", list, None),
+                   f.get("discard", list, []))
+        for k in extra_keys:
+            f.get(k, object, None)
+        f.finish()
+        p.raise_if_any()
+        if pending is not None:
+            self.pending(s, pending)
+        self.flow(s, to_move, victory, winners)
+        p.raise_if_any()
+        return Position(s, game_ref, board_ref, f.m, self.name)
+
+    # -- single fields -------------------------------------------------------------------
+    def wind(self, phase: str) -> int | None:
+        f = self.f
+        v = f.get("wind", object, None)
+        if v is None:
+            if phase != SETUP:
+                f.err("wind" if "wind" in f.m else None, "the wind direction is needed after setup (the direction "
+                      f"it blows toward: {', '.join(DIRECTION_NAMES)})")
+            return None
+        if v not in DIRECTION_NAMES:
+            f.err("wind", f"unknown wind direction {describe(v)} (expected one of: {', '.join(DIRECTION_NAMES)})"
+                  + did_you_mean(str(v), DIRECTION_NAMES))
+            return None
+        return DIRECTION_NAMES.index(v)
+
+    def players_flags(self, key: str) -> list[bool]:
+        f, n = self.f, self.g.num_players
+        v = f.get(key, list, [])
+        flags = [False] * n
+        for k, x in enumerate(v or []):
+            if not isinstance(x, int) or isinstance(x, bool) or not 1 <= x <= n:
+                self.p.error(loc_of(v, k), f"position: '{key}' lists player numbers from 1 to {n}, got {describe(x)}")
+            else:
+                flags[x - 1] = True
+        return flags
+
+    def hex(self, v: Any, loc: Loc | None, what: str) -> tuple[int, int] | None:
+        if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+            self.p.error(loc, f"{what}: a hex is [q, r] with whole numbers, got {_show(v)}")
+            return None
+        c = (v[0], v[1])
+        if c not in self.g.suit_at:
+            self.p.error(loc, f"{what}: hex {list(c)} is not on the board")
+            return None
+        return c
+
+    # -- ships ----------------------------------------------------------------------------------
+    def ships(self, s: NarrowSeasState, ships_v: Any) -> None:
+        g = self.g
+        crew = g.crew
+        listed = set()
+        where: dict[tuple[int, int], str] = {}
+        for sid, v in (ships_v or {}).items():
+            sid = str(sid)
+            kloc = key_loc(ships_v, sid)
+            if sid not in g.ship_index:
+                self.p.error(kloc, f"ships: unknown ship '{sid}'" + (did_you_mean(sid, g.ship_ids)
+                             or f" (expected one of: {', '.join(g.ship_ids)})"))
+                continue
+            i = g.ship_index[sid]
+            listed.add(i)
+            sf = Fields(v if v is not None else {}, f"ship {sid}", self.p, kloc)
+            owner = sf.get("owner", int, g.ship_owner[i])
+            if owner is not None and owner != g.ship_owner[i]:
+                sf.err("owner", f"ship {sid} belongs to player {g.ship_owner[i]} in {g.content.id}, not {owner}")
+            sunk = sf.get("sunk", bool, False)
+            hex_v = sf.get("hex", object, None)
+            plan_v = sf.get("plan", dict, None)
+            spent = sf.get("spent", int, None, min=0, max=crew)
+            sick = sf.get("sick", int, None, min=0, max=crew)
+            sf.finish()
+            plan = [0] * len(g.areas)
+            if plan_v is not None:
+                pf = Fields(plan_v, f"ship {sid} plan", self.p)
+                plan = [pf.get(a, int, 0, min=0, max=crew) or 0 for a in g.areas]
+                pf.finish()
+            if plan_v is None and spent is None and sick is None and not sunk:
+                spent = crew  # nothing said: every cube on the card, in Spent
+            spent = spent or 0
+            on = sum(plan) + spent
+            if sunk:
+                if hex_v is not None or on:
+                    sf.err(None, "a sunk ship has no hex and no cubes on its card")
+                if sick is not None and sick != crew:
+                    sf.err("sick", f"a sunk ship's whole crew ({crew}) is in the Sick Bay, not {sick}")
+                s.plan[i], s.spent[i], s.sick[i] = [0] * len(g.areas), 0, crew if sick is None else sick
+                continue
+            sick = crew - on if sick is None else sick
+            if on + sick != crew:
+                sf.err(None, f"{on} cube(s) on the card and {sick} in the Sick Bay make {on + sick}, "
+                       f"not the ship's crew of {crew}")
+            elif on == 0:
+                sf.err(None, "no cube is left on the ship card, so the ship has sunk: write 'sunk: true'")
+            s.plan[i], s.spent[i], s.sick[i] = plan, spent, max(sick, 0)
+            if hex_v is None:
+                if s.phase != SETUP:
+                    sf.err("hex" if "hex" in sf.m else None, "a ship afloat needs a hex [q, r] (or 'sunk: true')")
+                continue
+            c = self.hex(hex_v, sf.at("hex"), f"ship {sid}")
+            if c is None:
+                continue
+            if c in where:
+                sf.err("hex", f"hex {list(c)} is taken by ship {where[c]} already")
+                continue
+            where[c] = sid
+            s.hex[i] = c
+        for i in range(len(g.ship_ids)):
+            if i not in listed and s.phase != SETUP:  # omitted after setup: sunk
+                s.plan[i], s.spent[i], s.sick[i] = [0] * len(g.areas), 0, crew
+
+    # -- cards --------------------------------------------------------------------------------
+    def cards(self, s: NarrowSeasState, hands_v: Any, market_v: Any, deck_v: Any, discard_v: Any) -> None:
+        g = self.g
+        have = Counter(g.deck_ids)
+        seen: Counter = Counter()
+
+        def card_list(v: Any, what: str) -> list[str]:
+            out = []
+            for k, c in enumerate(v or []):
+                loc = loc_of(v, k)
+                c = str(c) if isinstance(c, (str, int)) and not isinstance(c, bool) else None
+                if c is None or c not in have:
+                    self.p.error(loc, f"{what}: unknown card {describe(v[k])}"
+                                 + (did_you_mean(str(v[k]), g.cards) if c else ""))
+                    continue
+                seen[c] += 1
+                if seen[c] > have[c]:
+                    self.p.error(loc, f"{what}: card '{c}' appears more often than the deck holds it ({have[c]})")
+                    continue
+                out.append(c)
+            return out
+
+        for key, v in (hands_v or {}).items():
+            n = int(key) if isinstance(key, int) or (isinstance(key, str) and key.isdigit()) else None
+            if n is None or not 1 <= n <= g.num_players:
+                self.p.error(key_loc(hands_v, key), f"hands: '{key}' is not a player number (1 to {g.num_players})")
+                continue
+            if not isinstance(v, list):
+                self.p.error(loc_of(hands_v, key), f"hands: player {n}'s hand must be a list of cards, "
+                             f"got {describe(v)}")
+                continue
+            cards = card_list(v, f"hand of player {n}")
+            if len(cards) > g.params.hand_size:
+                self.p.error(loc_of(hands_v, key), f"hand of player {n} holds {len(cards)} cards, more than the "
+                             f"hand size ({g.params.hand_size})")
+            s.hands[n - 1] = sorted(cards, key=g.card_order.__getitem__)
+        s.market = card_list(market_v, "market")
+        if len(s.market) > g.params.market_size:
+            self.f.err("market", f"the Market holds {len(s.market)} cards, more than its size "
+                       f"({g.params.market_size})")
+        s.discard = card_list(discard_v, "discard")
+        if deck_v is not None:
+            s.deck = card_list(deck_v, "deck")[::-1]  # kept with its top card last
+            missing = have - seen
+            if missing and not self.p.errors:
+                self.f.err("deck", "cards missing from the position (hands, market, deck, discard): "
+                           + ", ".join(sorted(missing.elements(), key=g.card_order.__getitem__)))
+        else:
+            rest = list((have - seen).elements())
+            rest.sort(key=g.card_order.__getitem__)
+            s.rng.shuffle(rest)
+            s.deck = rest
+
+    # -- flow --------------------------------------------------------------------------------
+    def pending(self, s: NarrowSeasState, v: Any) -> None:
+        g = self.g
+        cf = Fields(v, "casualties", self.p)
+        sid = cf.get("ship", (str, int))
+        damage = cf.get("damage", int, min=1, max=100)
+        attacker = cf.get("attacker", int, min=1, max=g.num_players)
+        cf.finish()
+        if sid is None or damage is None or attacker is None:
+            return
+        i = g.ship_index.get(str(sid))
+        if i is None or s.hex[i] is None:
+            cf.err("ship", f"ship '{sid}' is not on the board" + did_you_mean(str(sid), g.ship_ids))
+            return
+        if damage >= s.on_card(i):
+            cf.err("damage", f"{damage} damage would sink ship {sid} ({s.on_card(i)} cube(s) on its card); "
+                   "no choice is owed")
+        if g.team[attacker] == g.team[g.ship_owner[i]]:
+            cf.err("attacker", f"player {attacker} does not fire at their own ship {sid}")
+        if s.phase != ACTION:
+            cf.err(None, "casualties are owed only in the action phase")
+        s.pending = (i, damage, attacker)
+
+    def flow(self, s: NarrowSeasState, to_move: int | None, victory: str | None, winners: list[bool]) -> None:
+        f, g = self.f, self.g
+        if s.phase == OVER:
+            s.victory = victory or CAP
+            s.winners = tuple(p for p in g.players if winners[p - 1])
+            s.to_move = to_move or 1
+            return
+        if victory is not None or any(winners):
+            f.err("victory" if victory else "winners", "only a finished game (phase: over) has a victory or winners")
+        for p in g.players:
+            if s.phase != SETUP and not s.live_ships(p):
+                f.err("ships", f"player {p} has no ship afloat: the game is over (phase: over)")
+                return
+        if to_move is None:
+            return
+        s.to_move = to_move
+        loc = "to_move"
+        if s.pending is not None:
+            owner = g.ship_owner[s.pending[0]]
+            if to_move != owner:
+                f.err(loc, f"player {owner} owes casualties for ship {g.ship_ids[s.pending[0]]}, so player "
+                      f"{owner} is to move")
+        elif s.phase == SETUP:
+            if s.placing():
+                if not s.unplaced(to_move):
+                    f.err(loc, f"player {to_move} has no ship left to place")
+            elif s.wind is not None:
+                f.err("phase", "setup is over (ships placed, wind set): the first round starts with phase: plan")
+        elif s.phase == PLAN:
+            if s.planned[to_move - 1]:
+                f.err(loc, f"player {to_move} has planned already ('planned' lists them)")
+        elif s.phase == DRAW:
+            if not s.wants_card(to_move):
+                f.err(loc, f"player {to_move} draws no more: the hand is full or no card is left to take")
+        elif s.phase == ACTION:
+            if s.passed[to_move - 1]:
+                f.err(loc, f"player {to_move} has passed ('passed' lists them)")
+
+
+# -- writing ------------------------------------------------------------------------------------
+def game_ref_of(g: NarrowSeas) -> str:
+    """How a position names the game: a bundled pack's name, else its folder."""
+    root = Path(g.content.root)
+    try:
+        if root.resolve().parent == CONTENT_DIR.resolve():
+            return root.name
+    except OSError:
+        pass
+    return str(root)
+
+
+def to_dict(s: NarrowSeasState, viewer: int | None = None, game_ref: str | None = None,
+            board_ref: Any = None) -> dict[str, Any]:
+    """A position as plain data in DESIGN.md's order; with a viewer, what that player may see."""
+    g = s.g
+    d: dict[str, Any] = {"game": game_ref or game_ref_of(g), "players": g.num_players}
+    if viewer is not None:
+        d["viewer"] = viewer
+    if isinstance(board_ref, str):
+        d["board"] = board_ref
+    elif board_ref is not None or g.board is not g.content.board:
+        d["board"] = {"hexes": [[h.q, h.r, h.suit] for h in g.board.hexes]}
+    d["wind"] = s.wind_name
+    d["round"] = s.round
+    d["phase"] = s.phase
+    if s.phase != OVER:
+        d["to_move"] = s.to_move
+    d["first_player"] = s.first_player
+    if s.phase == ACTION:
+        d["passed"] = [p for p in g.players if s.passed[p - 1]]
+    if s.phase == PLAN:
+        d["planned"] = [p for p in g.players if s.planned[p - 1]]
+    if s.pending is not None:
+        i, damage, attacker = s.pending
+        d["casualties"] = {"ship": g.ship_ids[i], "damage": damage, "attacker": attacker}
+    ships: dict[str, Any] = {}
+    for i, sid in enumerate(g.ship_ids):
+        owner = g.ship_owner[i]
+        if s.hex[i] is None and (s.phase != SETUP or s.sunk(i)):
+            ships[sid] = {"owner": owner, "sunk": True, "sick": s.sick[i]}
+            continue
+        e: dict[str, Any] = {"owner": owner}
+        if s.hex[i] is not None:
+            e["hex"] = list(s.hex[i])
+        if s.phase == PLAN and viewer is not None and owner != viewer:
+            e["crew"] = s.on_card(i)  # the plan is secret until every player has planned
+        else:
+            e["plan"] = dict(zip(g.areas, s.plan[i]))
+            e["spent"] = s.spent[i]
+        e["sick"] = s.sick[i]
+        ships[sid] = e
+    d["ships"] = ships
+    if viewer is None:
+        d["hands"] = {p: list(s.hands[p - 1]) for p in g.players}
+    else:
+        d["hands"] = {viewer: list(s.hands[viewer - 1])}
+        d["hand_sizes"] = {p: len(s.hands[p - 1]) for p in g.players}
+    d["market"] = list(s.market)
+    if viewer is None:
+        d["deck"] = s.deck[::-1]
+    else:
+        d["deck_size"] = len(s.deck)
+    d["discard"] = list(s.discard)
+    if viewer is None:
+        d["seed"] = s.rng.state
+    if s.reshuffles:
+        d["reshuffles"] = s.reshuffles
+    if s.phase == OVER:
+        d["victory"] = s.victory
+        d["winners"] = list(s.winners)
+    return d
+
+
+def dump(d: dict[str, Any], actions: list | None = None) -> str:
+    """A position (and a log's actions) as YAML text: one line per field, ship and hand."""
+    lines = []
+    for k, v in d.items():
+        if k in ("ships", "hands", "hand_sizes") and isinstance(v, dict) and v:
+            lines.append(f"{k}:")
+            lines.extend(f"  {_flow(kk)}: {_flow(vv)}" for kk, vv in v.items())
+        elif k == "board" and isinstance(v, dict):
+            lines.append("board:")
+            lines.append("  hexes:")
+            lines.extend(f"    - {_flow(h)}" for h in v["hexes"])
+        else:
+            lines.append(f"{k}: {_flow(v)}")
+    if actions is not None:
+        lines.append("actions:")
+        lines.extend(f"  - {_flow(a)}" for a in actions)
+    return "\n".join(lines) + "\n"
+
+
+def write_position(pos: Position | NarrowSeasState) -> str:
+    """The YAML text of a position (a state, or a Position keeping its file's game and board names)."""
+    if isinstance(pos, Position):
+        return dump(to_dict(pos.state, game_ref=pos.game_ref, board_ref=pos.board_ref))
+    return dump(to_dict(pos))
+
+
+PLAIN = re.compile(r"^[A-Za-z_./][A-Za-z0-9_./-]*$")
+RESERVED = {"yes", "no", "on", "off", "true", "false", "null", "nan", "inf", "~"}  # as PyYAML reads them
+
+
+def _flow(v: Any) -> str:
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_flow(x) for x in v) + "]"
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return str(v)
+    text = str(v)
+    return text if PLAIN.match(text) and text.lower().lstrip("._") not in RESERVED else json.dumps(text)
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return describe(v)

@@ -1,0 +1,121 @@
+"""`pnpgen rules legal|apply` and `pnpgen replay`, run through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnpgen.cli import main
+from pnpgen.paths import CONTENT_DIR
+
+EXAMPLES = CONTENT_DIR / "narrow-seas" / "examples"
+POSITION = """\
+game: narrow-seas
+wind: S
+round: 3
+phase: action
+to_move: 1
+first_player: 1
+passed: []
+ships:
+  A: {owner: 1, hex: [0, 0], plan: {sail: 1, duty: 0, lookout: 0, fire: 2}, spent: 1, sick: 0}
+  W: {owner: 2, hex: [2, -1], plan: {sail: 0, duty: 1, lookout: 1, fire: 1}, spent: 0, sick: 1}
+hands: {1: [blue-reach, blue-broadside, wind], 2: [yellow-tack]}
+market: [red-run, blue-carronades, yellow-long-nines]
+seed: 7
+"""
+
+
+@pytest.fixture
+def pos(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    p = tmp_path / "position.yaml"
+    p.write_text(POSITION)
+    return p
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_rules_legal_lists_every_action_readably(pos):
+    r = run("rules", "legal", str(pos))
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "round 3, action phase, player 1 to move: 18 legal actions"
+    assert "  A fires blue-broadside at W" in lines and "  A sails to [2, 0] with blue-reach" in lines
+    assert lines[-1] == "  pass" and len(lines) == 19
+
+
+def test_rules_legal_json_gives_one_object_per_action_in_a_stable_order(pos):
+    r = run("rules", "legal", str(pos), "--json")
+    assert r.exit_code == 0
+    objs = [json.loads(line) for line in r.output.splitlines()]
+    assert len(objs) == 18
+    assert {"type": "fire", "card": "blue-broadside", "ship": "A", "target": "W"} in objs
+    assert {"type": "sail", "card": "blue-reach", "ship": "A", "to": [-2, 2]} == objs[0]
+    assert objs[-1] == {"type": "pass"}
+    assert run("rules", "legal", str(pos), "--json").output == r.output
+
+
+def test_rules_apply_prints_the_resulting_position(pos, tmp_path: Path):
+    r = run("rules", "apply", str(pos), '{"type":"fire","card":"blue-broadside","ship":"A","target":"W"}')
+    assert r.exit_code == 0, r.output
+    assert "casualties: {ship: W, damage: 2, attacker: 1}" in r.output and "to_move: 2" in r.output
+    nxt = tmp_path / "next.yaml"
+    nxt.write_text(r.output)
+    r2 = run("rules", "legal", str(nxt), "--json")
+    assert r2.exit_code == 0
+    assert [json.loads(x)["type"] for x in r2.output.splitlines()] == ["casualties"] * 3
+
+
+def test_rules_apply_refuses_an_illegal_action_in_one_line(pos):
+    r = run("rules", "apply", str(pos), '{"type":"fire","card":"blue-broadside","ship":"A","target":"A"}')
+    assert r.exit_code == 1
+    assert r.output.strip().splitlines() == [
+        "error: illegal action: ship A is not an enemy ship (rule 7.2 cannon: targets)"]
+    r = run("rules", "apply", str(pos), '{"type":"sail","card":"blue-reach","ship":"A","to":[0,-1]}')
+    assert r.exit_code == 1 and len(r.output.strip().splitlines()) == 1
+    assert "(rule 7.1 sail: headings)" in r.output and "Traceback" not in r.output
+
+
+def test_rules_apply_names_a_malformed_action(pos):
+    r = run("rules", "apply", str(pos), '{"type":"fire","card":"red-broadsid","ship":"A","target":"W"}')
+    assert r.exit_code == 1 and "did you mean 'red-broadside'?" in r.output and "Traceback" not in r.output
+
+
+def test_a_bad_position_file_is_one_located_line_per_error(pos):
+    pos.write_text(POSITION.replace("wind: S", "wind: south"))
+    r = run("rules", "legal", str(pos))
+    assert r.exit_code == 1
+    assert r.output.startswith("position.yaml:2:7: error: position: unknown wind direction 'south'")
+    assert "Traceback" not in r.output
+
+
+def test_replay_accepts_the_stored_playtest(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(EXAMPLES)
+    r = run("replay", "playtest-01.yaml")
+    assert r.exit_code == 0, r.output
+    assert r.output.strip() == ("playtest-01.yaml: 62 actions, all legal; "
+                                "game over in round 5: player 1 won by sinking the enemy ships")
+
+
+def test_replay_names_the_first_illegal_action_and_its_rule(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(EXAMPLES)
+    r = run("replay", "playtest-02-illegal.yaml")
+    assert r.exit_code == 1
+    assert r.output.strip() == (
+        "error: playtest-02-illegal.yaml:64:5: action 41 (B fires blue-broadside at X) is illegal: ship X is "
+        "4 hexes from ship B; blue-broadside fires at exactly 2 (rule 7.2 exact range)")
+
+
+def test_replay_checks_who_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(tmp_path)
+    text = (EXAMPLES / "playtest-01.yaml").read_text()
+    text = text.replace("  - {type: place, player: 2, ship: X", "  - {type: place, player: 1, ship: X", 1)
+    (tmp_path / "log.yaml").write_text(text)
+    r = run("replay", "log.yaml")
+    assert r.exit_code == 1 and "action 2 (place X at [0, 0]) is illegal: it is player 2's turn" in r.output
