@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .checks import Report, check_game
+from .checks import Report, check_game, game_module
 from .components import Kit, layout_kit
 from .components.templates import Templates
 from .draw.primitives import Drawing
@@ -22,6 +22,8 @@ from .render.pages import DUPLEX_MODES, build_pages
 from .render.paper import SHEET_SPEC, paper
 from .render.pdf import write_pdf
 from .render.svg import write_svg
+from .sim.report import report_files
+from .sim.runner import simulate
 
 PAPER_NAMES = ("a4", "letter")
 FORMATS = ("pdf", "svg")
@@ -40,6 +42,9 @@ class BuildOptions:
     duplex: str = "long-edge"
     back_offset: tuple[float, float] = (0.0, 0.0)
     progress: Progress | None = None
+    sim_games: int = 200  # the quick simulation before export; 0 skips it
+    sim_agents: tuple[str, ...] = ("greedy", "greedy")
+    force: bool = False  # export even when checks report errors or simulated games stall
 
 
 @dataclass(frozen=True)
@@ -86,10 +91,43 @@ def load_step(state: BuildState) -> None:
 
 
 def check_step(state: BuildState) -> None:
-    """Run the consistency checks; any error stops the build."""
+    """Run the consistency checks; any error stops the build (unless forced)."""
     state.report = check_game(state.game)
     if state.report.errors:
-        raise ContentErrors(state.report.errors)
+        if not state.options.force:
+            raise ContentErrors(state.report.errors)
+        state.notes["forced"] = f"{len(state.report.errors)} check error(s) ignored (--force)"
+
+
+def simulate_step(state: BuildState) -> None:
+    """A quick seeded simulation; stalled games stop the export (unless forced)."""
+    o = state.options
+    if o.sim_games <= 0 or game_module(state.game, "engine") is None or \
+            not hasattr(game_module(state.game, "engine"), "make_game"):
+        return
+    agg = simulate(state.game, o.sim_agents, games=o.sim_games, seed=1, jobs=1,
+                   progress=lambda done, total: state.tick("simulate", done, total))
+    result = {"game": state.game.id, "agents": list(o.sim_agents), "seed": 1, **agg.to_dict()}
+    state.extra["simulation"] = result
+    if agg.stalled and not o.force:
+        seeds = ", ".join(map(str, agg.stalled_seeds[:5]))
+        raise PnpgenError(f"quick simulation: {agg.stalled} of {agg.games} games stalled at the round cap "
+                          f"(rules round_cap {state.game.rules.get('round_cap', '?')}; seeds {seeds}); "
+                          "nothing was written (--force builds anyway, --skip-sim skips the simulation)")
+
+
+def report_step(state: BuildState) -> None:
+    """Add the simulation report to the output and link it from the contact sheet."""
+    result = state.extra.get("simulation")
+    if result is None:
+        return
+    for name, data in report_files(state.game, result).items():
+        state.files[f"report/{name}"] = data
+    state.notes["report/index.html"] = "simulation report"
+    index = state.files.get("index.html")
+    if index is not None:
+        link = b'<p class="report"><a href="report/index.html">Simulation report</a></p>'
+        state.files["index.html"] = index.replace(b"</body>", link + b"</body>", 1)
 
 
 def layout_step(state: BuildState) -> None:
@@ -164,7 +202,7 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
     built = set(state.files)
 
     def keep(rel: str) -> bool:
-        if rel in built:
+        if rel in built or rel.startswith("report/"):
             return False
         if rel.startswith("svg/") or rel == "index.html":
             return not built_svg
@@ -212,8 +250,9 @@ def write_atomically(target: Path, files: dict[str, bytes], keep: Callable[[str]
 
 def default_steps() -> list[Step]:
     """The build's steps in order."""
-    return [Step("load", load_step), Step("check", check_step), Step("layout", layout_step),
-            Step("render", render_step), Step("write", write_step)]
+    return [Step("load", load_step), Step("check", check_step), Step("simulate", simulate_step),
+            Step("layout", layout_step), Step("render", render_step), Step("report", report_step),
+            Step("write", write_step)]
 
 
 def insert_step(steps: list[Step], step: Step, after: str) -> list[Step]:

@@ -7,6 +7,7 @@ from collections import Counter
 from ..engine.narrow_seas import params as ns_params
 from ..errors import Problems
 from ..model import Game
+from . import narrow_seas_play
 
 KINDS = ("sail", "fire", "duty", "wind")
 
@@ -15,10 +16,13 @@ def check(game: Game, p: Problems) -> None:
     """Component counts and card structure as the Narrow Seas rules describe them."""
     before = len(p.errors)
     prm = ns_params.read(game, p)
+    params_ok = len(p.errors) == before
     check_cards(game, p)
     if len(p.errors) == before:  # the component checks below need sound rules numbers
         check_ships(game, prm, p)
         check_tokens(game, prm, p)
+    if params_ok:  # whether play is possible: sailing, reach, cannon ranges, setup, dead cards
+        narrow_seas_play.analyse_all(game, p)
 
 
 def check_cards(game: Game, p: Problems) -> None:

@@ -62,23 +62,40 @@ class _Progress:
                    "faces and backs either side of a fold line, or no backs.")
 @click.option("--back-offset", metavar="X,Y", default=None,
               help="Shift back pages by X,Y mm (right, down) to correct a printer's front/back misregistration.")
+@click.option("--sim-games", default=200, show_default=True, type=click.IntRange(0, 100_000),
+              help="Games in the quick simulation (greedy vs greedy) run before export.")
+@click.option("--skip-sim", is_flag=True, help="Skip the quick simulation (and its report); checks still run.")
+@click.option("--force", is_flag=True,
+              help="Write the kit even when the checks find errors or simulated games stall (content that does "
+                   "not load still stops the build).")
 def build_cmd(game: str | None, paper: str, fmt: str, out: Path, ink_saver: bool, duplex: str,
-              back_offset: str | None) -> None:
+              back_offset: str | None, sim_games: int, skip_sim: bool, force: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
     progress = _Progress()
     options = BuildOptions(
         game=game, papers=("a4", "letter") if paper == "both" else (paper,),
         formats=("pdf", "svg") if fmt == "all" else (fmt,), out=out, ink_saver=ink_saver, duplex=duplex,
-        back_offset=parse_offset(back_offset), progress=progress)
+        back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
+        force=force)
     try:
         state = build(options)
     finally:
         progress.clear()
     for w in (state.report.warnings if state.report else []):
         click.echo(str(w), err=True)
+    if force and state.report and state.report.errors:
+        for e in state.report.errors:
+            click.echo(str(e), err=True)
+        click.echo(f"warning: --force: built despite {len(state.report.errors)} check error(s)", err=True)
+    sim = state.extra.get("simulation")
+    if sim is not None:
+        click.echo(f"simulated {sim['games']} games ({' vs '.join(sim['agents'])}): finished {sim['finished']}, "
+                   f"stalled {sim['stalled']}, rounds {sim['rounds']['mean']} on average")
+    elif skip_sim:
+        click.echo("simulation skipped (--skip-sim)")
     svgs = [w for w in state.written if w.path.startswith("svg/")]
     for w in sorted(state.written, key=lambda w: (not w.path.endswith(".pdf"), w.path)):
-        if w.path.startswith("svg/"):
+        if w.path.startswith("svg/") or (w.path.startswith("report/") and w.path != "report/index.html"):
             continue
         click.echo(f"wrote {state.target / w.path}" + (f" ({w.note})" if w.note else ""))
     if svgs:

@@ -1,6 +1,7 @@
 """Narrow Seas rules engine: the two-player game, positions, actions and playtest logs."""
 
 from .actions import describe_action, from_json, to_json
+from .agents import AGENTS, record
 from .game import NarrowSeas
 from .judge import check, why_illegal
 from .log import IllegalMove, load_log, replay, write_log
@@ -14,6 +15,6 @@ def make_game(content, board=None, players=None) -> NarrowSeas:
     return NarrowSeas(content, board, players)
 
 
-__all__ = ["CAP", "MERCY", "SINK", "IllegalMove", "NarrowSeas", "NarrowSeasState", "check", "describe_action",
-           "from_json", "load_log", "load_position", "make_game", "parse_position", "replay", "to_json",
+__all__ = ["AGENTS", "CAP", "MERCY", "SINK", "IllegalMove", "NarrowSeas", "NarrowSeasState", "check", "describe_action",
+           "from_json", "load_log", "load_position", "make_game", "parse_position", "record", "replay", "to_json",
            "why_illegal", "write_log", "write_position"]

@@ -1,0 +1,65 @@
+"""Simulation speed: games/s and decisions/s for random and greedy agents, --jobs 1 and 2; quick-sim time; memory.
+
+Run: python benchmarks/bench_sim.py [--games N] [--game narrow-seas]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import time
+
+from pnpgen.loader import load_game
+from pnpgen.sim.runner import simulate
+
+
+def run(game, agents, games, jobs):
+    t = time.perf_counter()
+    agg = simulate(game, agents, games=games, seed=1, jobs=jobs)
+    dt = time.perf_counter() - t
+    decisions = sum(v * c for v, c in agg.decisions.items())
+    return dt, agg, decisions
+
+
+def peak_rss_mb(games: int, game: str) -> float:
+    """Peak memory of a fresh process simulating `games` random games (to show it stays flat)."""
+    code = (f"from pnpgen.loader import load_game; from pnpgen.sim.runner import simulate; import resource;"
+            f"simulate(load_game({game!r}), ('random','random'), games={games}, seed=1);"
+            f"print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return int(out.strip()) / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=600)
+    ap.add_argument("--game", default="narrow-seas")
+    ap.add_argument("--players", type=int, default=None)
+    a = ap.parse_args()
+    game = load_game(a.game)
+    print(f"{a.game}: {a.games} games per row, 2 cores")
+    print(f"{'agents':<16}{'jobs':>5}{'seconds':>9}{'games/s':>9}{'finished/s':>11}{'decisions/s':>13}"
+          f"{'stalled':>9}{'rounds':>8}")
+    rates = {}
+    for agents in (("random", "random"), ("greedy", "greedy")):
+        for jobs in (1, 2):
+            dt, agg, dec = run(game, agents, a.games, jobs)
+            rates[(agents, jobs)] = agg.games / dt
+            mean_rounds = sum(v * c for v, c in agg.rounds.items()) / agg.games
+            print(f"{','.join(agents):<16}{jobs:>5}{dt:>9.2f}{agg.games / dt:>9.0f}{agg.finished / dt:>11.0f}"
+                  f"{dec / dt:>13.0f}{agg.stalled:>9}{mean_rounds:>8.1f}")
+    for agents in (("random", "random"), ("greedy", "greedy")):
+        print(f"speed-up --jobs 2 / --jobs 1 ({','.join(agents)}): "
+              f"{rates[(agents, 2)] / rates[(agents, 1)]:.2f}x")
+    t = time.perf_counter()
+    simulate(game, ("greedy", "greedy"), games=200, seed=1, jobs=1)
+    print(f"quick simulation in build (200 greedy games, one process): {time.perf_counter() - t:.2f} s")
+    for n in (200, 2000):
+        print(f"peak memory, {n} random games in one process: {peak_rss_mb(n, a.game):.1f} MB")
+    print(f"this process peak: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

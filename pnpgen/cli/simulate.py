@@ -1,0 +1,54 @@
+"""`pnpgen simulate`: seeded games between agents, summarised as a table, JSON or a report folder."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..build import write_atomically
+from ..loader import load_game
+from ..sim.report import report_files, summary_lines
+from ..sim.runner import simulate
+
+
+def _progress(done: int, total: int) -> None:
+    sys.stderr.write(f"\rsimulated {done}/{total}")
+    sys.stderr.flush()
+    if done == total:
+        sys.stderr.write("\r" + " " * 30 + "\r")
+
+
+@click.command("simulate")
+@click.argument("game", required=False)
+@click.option("--games", default=200, show_default=True, type=click.IntRange(1, 10_000_000), help="How many games.")
+@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the batch (game i gets its own).")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 256), help="Worker processes.")
+@click.option("--agents", default="random,random", show_default=True,
+              help="Comma-separated agents (random, greedy); mixed agents swap seats from game to game.")
+@click.option("--players", type=int, default=None, help="Player count (default: the game's smallest).")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole result as JSON.")
+@click.option("--report", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write SVG charts, result.json and index.html into this folder.")
+def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str, players: int | None,
+                 as_json: bool, report: Path | None) -> None:
+    """Play GAME (default: narrow-seas) between agents and report what happened."""
+    content = load_game(game)
+    names = tuple(a.strip() for a in agents.split(",") if a.strip())
+    agg = simulate(content, names or ("random",), games=games, seed=seed, jobs=jobs, players=players,
+                   progress=_progress if sys.stderr.isatty() else None)
+    result = {"game": content.id, "agents": list(names), "seed": seed, **agg.to_dict()}
+    if report is not None:
+        write_atomically(report, report_files(content, result))
+    if as_json:
+        click.echo(json.dumps(result, indent=2, sort_keys=True))
+    else:
+        for line in summary_lines(result):
+            click.echo(line)
+        if report is not None:
+            click.echo(f"wrote {report / 'index.html'}")
+
+
+commands = [simulate_cmd]

@@ -1,0 +1,1 @@
+"""Seeded simulation of whole games: agents, playouts, batches and their metrics."""

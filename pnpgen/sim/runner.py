@@ -1,0 +1,101 @@
+"""Batches of seeded games, in one process or in worker processes, streamed into an Aggregate."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..errors import PnpgenError
+from ..model import Game
+from .metrics import Aggregate, GameResult
+from .playout import engine_for, play_game
+
+CHUNK = 25
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A batch of games: a pure function of (content, agents, seeds)."""
+
+    content: str  # the pack folder
+    agents: tuple[str, ...]
+    games: int
+    seed: int = 1
+    players: int | None = None
+
+    def seats(self, index: int, seats: int) -> tuple[str, ...]:
+        """Agents by seat for game `index`: mixed agents swap seats from game to game."""
+        a = self.agents
+        return tuple(a[(s + index) % len(a)] for s in range(seats))
+
+    def game_seed(self, index: int) -> int:
+        """The seed of game `index` (independent of how the batch is split)."""
+        return (self.seed * 1_000_003 + index) & 0xFFFFFFFF
+
+
+_WORKER: dict = {}
+
+
+def _load(content: str, players: int | None):
+    key = (content, players)
+    if key not in _WORKER:
+        from ..loader import load_game
+
+        game = load_game(content)
+        _WORKER.clear()
+        _WORKER[key] = (game, engine_for(game, players))
+    return _WORKER[key]
+
+
+def _run_chunk(args: tuple[Batch, int, int]) -> Aggregate:
+    batch, start, stop = args
+    game, engine = _load(batch.content, batch.players)
+    agg = Aggregate(seats=engine.num_players)
+    for i in range(start, stop):
+        agg.add(play_game(engine, batch.seats(i, engine.num_players), batch.game_seed(i), game))
+    return agg
+
+
+def chunks(batch: Batch) -> Iterator[tuple[Batch, int, int]]:
+    """The batch cut into fixed chunks of games, in order."""
+    for start in range(0, batch.games, CHUNK):
+        yield (batch, start, min(batch.games, start + CHUNK))
+
+
+def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: int = 200, seed: int = 1,
+             jobs: int = 1, players: int | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Aggregate:
+    """Play `games` seeded games and return their aggregate; identical whatever `jobs` is."""
+    if games < 1:
+        raise PnpgenError("--games must be at least 1")
+    if jobs < 1:
+        raise PnpgenError("--jobs must be at least 1")
+    batch = Batch(str(game.root), tuple(agents), games, seed, players)
+    _, engine = _load(batch.content, players)  # fail early, in this process, on a bad game or agent
+    for a in agents:
+        engine.agent(a)
+    total = Aggregate(seats=engine.num_players)
+    done = 0
+    work = list(chunks(batch))
+    if jobs == 1 or len(work) == 1:
+        results: Iterator[Aggregate] = map(_run_chunk, work)
+        pool = None
+    else:
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        pool = ctx.Pool(jobs)
+        results = pool.imap(_run_chunk, work)
+    try:
+        for part in results:
+            total.merge(part)
+            done += part.games
+            if progress:
+                progress(done, games)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return total
+
+
+__all__ = ["Batch", "GameResult", "simulate"]

@@ -1,0 +1,131 @@
+"""`pnpgen simulate` and the quick simulation in `build`: seeded, independent of --jobs, stalls reported."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+from content_kit import copy_pack, edit
+
+from pnpgen.cli import main
+from pnpgen.loader import load_game
+from pnpgen.sim.metrics import Aggregate, GameResult, percentile
+from pnpgen.sim.runner import simulate
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("narrow-seas")
+
+
+@pytest.fixture
+def capped(tmp_path, monkeypatch):
+    """A pack copy whose round cap is 1: most games stall."""
+    monkeypatch.chdir(tmp_path)
+    root = copy_pack(tmp_path / "capped")
+    edit(root / "game.yaml", "  round_cap: 40 ", "  round_cap: 1 ")
+    return root
+
+
+def test_a_batch_is_a_pure_function_of_seed_and_agents(game):
+    a = simulate(game, ("greedy", "random"), games=40, seed=3).to_dict()
+    b = simulate(game, ("greedy", "random"), games=40, seed=3).to_dict()
+    c = simulate(game, ("greedy", "random"), games=40, seed=4).to_dict()
+    assert a == b
+    assert a != c
+
+
+def test_the_result_does_not_depend_on_jobs(game):
+    one = simulate(game, ("random", "random"), games=60, seed=11, jobs=1).to_dict()
+    two = simulate(game, ("random", "random"), games=60, seed=11, jobs=2).to_dict()
+    assert one == two
+    assert one["games"] == 60 and one["finished"] + one["stalled"] == 60
+
+
+def test_mixed_agents_swap_seats_and_greedy_beats_random(game):
+    r = simulate(game, ("greedy", "random"), games=60, seed=1).to_dict()
+    assert r["wins_by_agent"]["greedy"]["of"] == 60 and r["wins_by_agent"]["random"]["of"] == 60
+    assert r["wins_by_agent"]["greedy"]["count"] >= 50
+    # seats alternate, so neither seat can hold every greedy win
+    assert 15 <= r["wins_by_seat"]["p1"]["count"] <= 45
+
+
+def test_greedy_games_finish_and_every_metric_is_filled(game):
+    r = simulate(game, ("greedy", "greedy"), games=30, seed=2).to_dict()
+    assert r["finished"] == 30 and r["stalled"] == 0
+    assert set(r["victory"]) <= {"sink", "mercy"}
+    assert sum(v["count"] for v in r["victory"].values()) == 30
+    assert r["rounds"]["p10"] <= r["rounds"]["mean"] <= r["rounds"]["p90"]
+    assert set(r["card_plays"]) <= {c.id for c in game.cards}
+    assert sum(r["hex_visits"].values()) > 0
+    assert set(r["hex_visits"]) <= {f"{h.q},{h.r}" for h in game.board.hexes}
+    assert 0 <= r["dead_hands"]["rate"] <= 1
+
+
+def test_games_at_the_round_cap_are_reported_as_stalled(capped):
+    r = simulate(load_game(str(capped)), ("random", "random"), games=30, seed=1).to_dict()
+    assert r["stalled"] > 0 and r["finished"] + r["stalled"] == 30
+    assert r["stalled_seeds"] and len(r["stalled_seeds"]) == min(r["stalled"], 20)
+    assert r["rounds"]["p90"] == 1
+
+
+def test_percentile_and_aggregate_merge():
+    hist = Counter({1: 1, 2: 8, 10: 1})
+    assert (percentile(hist, 0.1), percentile(hist, 0.5), percentile(hist, 0.9)) == (1.0, 2.0, 2.0)
+    a, b, whole = Aggregate(), Aggregate(), Aggregate()
+    results = [GameResult(seed=i, agents=("x", "y"), winner=i % 2 if i % 3 else None,
+                          victory="sink" if i % 3 else None, rounds=i, decisions=10 * i) for i in range(9)]
+    for r in results[:4]:
+        a.add(r)
+    for r in results[4:]:
+        b.add(r)
+    for r in results:
+        whole.add(r)
+    a.merge(b)
+    assert a.to_dict() == whole.to_dict()
+
+
+def test_cli_json_and_report(tmp_path):
+    runner = CliRunner()
+    r = runner.invoke(main, ["simulate", "--games", "20", "--agents", "greedy,greedy", "--json",
+                             "--report", str(tmp_path / "rep")])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["games"] == 20 and data["agents"] == ["greedy", "greedy"]
+    files = sorted(p.name for p in (tmp_path / "rep").iterdir())
+    assert files == ["heat.svg", "index.html", "length.svg", "result.json", "victory.svg", "wins-by-seat.svg"]
+    for svg in (tmp_path / "rep").glob("*.svg"):
+        ET.parse(svg)
+    assert json.loads((tmp_path / "rep" / "result.json").read_text())["games"] == 20
+
+
+def test_cli_table_and_errors():
+    runner = CliRunner()
+    r = runner.invoke(main, ["simulate", "--games", "10", "--agents", "greedy,greedy"])
+    assert r.exit_code == 0
+    assert r.output.startswith("games 10 · finished 10 · stalled 0\np1 wins ")
+    bad = runner.invoke(main, ["simulate", "--agents", "greedy,rndom"])
+    assert bad.exit_code == 1
+    assert "unknown agent 'rndom' (expected one of: random, greedy) (did you mean 'random'?)" in bad.output
+    assert "Traceback" not in bad.output
+
+
+def test_build_stops_on_stalled_games_and_keeps_old_output(capped, tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "out"
+    ok = runner.invoke(main, ["build", str(capped), "--out", str(out), "--skip-sim", "--format", "svg"])
+    assert ok.exit_code == 0, ok.output
+    assert "simulation skipped (--skip-sim)" in ok.output
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    bad = runner.invoke(main, ["build", str(capped), "--out", str(out), "--format", "svg", "--sim-games", "20"])
+    assert bad.exit_code == 1
+    assert "quick simulation:" in bad.output and "stalled at the round cap (rules round_cap 1" in bad.output
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    forced = runner.invoke(main, ["build", str(capped), "--out", str(out), "--format", "svg", "--sim-games", "20",
+                                  "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert (out / "narrow-seas" / "report" / "index.html").is_file()
+    assert b"report/index.html" in (out / "narrow-seas" / "index.html").read_bytes()
