@@ -16,7 +16,8 @@ def replay_cmd(log: str) -> None:
     try:
         done = replay(lg)
     except IllegalMove as e:
-        click.echo(f"error: {e}", err=True)
+        where = f"{e.loc}: " if e.loc else ""
+        click.echo(f"{where}error: action {e.index} ({e.text}) is illegal: {e.why}", err=True)
         raise SystemExit(1) from None
     click.echo(f"{lg.position.name}: {done.played} action{'s' if done.played != 1 else ''}, all legal; "
                f"{status(done.state)}")

@@ -108,7 +108,7 @@ def test_replay_names_the_first_illegal_action_and_its_rule(monkeypatch: pytest.
     r = run("replay", "playtest-02-illegal.yaml")
     assert r.exit_code == 1
     assert r.output.strip() == (
-        "error: playtest-02-illegal.yaml:64:5: action 41 (B fires blue-broadside at X) is illegal: ship X is "
+        "playtest-02-illegal.yaml:64:5: error: action 41 (B fires blue-broadside at X) is illegal: ship X is "
         "4 hexes from ship B; blue-broadside fires at exactly 2 (rule 7.2 exact range)")
 
 

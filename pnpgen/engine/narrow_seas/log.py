@@ -22,6 +22,7 @@ class IllegalMove(IllegalAction):
         super().__init__(f"{where}action {index} ({text}) is illegal: {bad.reason}", bad.rule)
         self.index = index
         self.loc = loc
+        self.text = text
         self.why = bad
 
 
