@@ -20,6 +20,15 @@ def pack(tmp_path, monkeypatch):
     return copy_pack(tmp_path / "ns")
 
 
+def drop_yellow_sail_cards(pack) -> None:
+    """Remove the yellow Reach, Tack and Run cards (and fix the declared counts)."""
+    cards = pack / "cards.yaml"
+    for action in ("reach", "tack", "run"):
+        edit(cards, f"    - {{suit: yellow, action: {action}}}\n", "")
+    edit(cards, "  count: 22\n", "  count: 19\n")
+    edit(pack / "game.yaml", "  cards: 22\n", "  cards: 19\n")
+
+
 def messages(root) -> tuple[list[str], list[str]]:
     report = check_game(load_game(str(root)))
     return [e.message for e in report.errors], [w.message for w in report.warnings]
@@ -54,11 +63,7 @@ def test_a_suit_missing_from_the_board_makes_its_cards_dead(pack):
 
 
 def test_a_suit_without_sail_cards_makes_its_hexes_traps(pack):
-    cards = pack / "cards.yaml"
-    for action in ("reach", "tack", "run"):
-        edit(cards, f"    - {{suit: yellow, action: {action}}}\n", "")
-    edit(cards, "  count: 22\n", "  count: 19\n")
-    edit(pack / "game.yaml", "  cards: 22\n", "  cards: 19\n")
+    drop_yellow_sail_cards(pack)
     errors, _ = messages(pack)
     trap = [m for m in errors if "can never sail, whatever the wind" in m]
     assert len(trap) == 1
@@ -77,11 +82,7 @@ def test_a_cut_off_region_and_an_impossible_setup_are_errors(pack):
     start = text.index("  hexes: [")
     board.write_text(text[:start] + f"  hexes: {hexes}\n".replace("'", ""))
     edit(pack / "game.yaml", "  hexes: 61\n", "  hexes: 8\n")
-    cards = pack / "cards.yaml"
-    for action in ("reach", "tack", "run"):
-        edit(cards, f"    - {{suit: yellow, action: {action}}}\n", "")
-    edit(cards, "  count: 22\n", "  count: 19\n")
-    edit(pack / "game.yaml", "  cards: 22\n", "  cards: 19\n")
+    drop_yellow_sail_cards(pack)
     errors, _ = messages(pack)
     assert ("board 'duel': these hexes cannot be sailed to and back from the rest of the board under any "
             "winds: [3, 0], [4, 0], [5, 0], [6, 0], [7, 0]") in errors
