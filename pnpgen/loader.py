@@ -15,11 +15,13 @@ from .model import Action, Area, AreaCard, Board, CardType, Deck, Game, Hex, Pla
 from .model.board import GRIDS, SQUARE_DIRECTIONS, TURNS, Cell, Location, Terrain
 from .model.cards import FIELD_KINDS, FieldSpec
 from .model.icons import Icon
+from .model.variant import Variant
 from .paths import TEMPLATES_DIR, resolve_game
 from .yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
 
 SECTIONS = ("suits", "colours", "rules", "actions", "decks", "boards", "area_cards", "tokens",
-            "player_aids", "counts", "icons", "terrain")
+            "player_aids", "counts", "icons", "terrain", "variants")
+VARIANT_SECTIONS = ("colours", "icons", "rules", "decks", "boards", "area_cards", "tokens", "player_aids", "counts")
 SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor")
 SHAPES = ("square", "circle", "hex", "rect", "octagon", "flag", "triangle", "diamond", "pennant", "custom")
 TERRAIN_DIRECTIONS = ("none", "heading", "turn")
@@ -154,6 +156,7 @@ class _Loader:
         f.finish()
         doc = f.m
 
+        before = len(self.p.errors)
         if isinstance(players, list):
             bad = [p for p in players if not isinstance(p, int) or isinstance(p, bool) or not 1 <= p <= MAX_PLAYERS]
             if bad or not players:
@@ -164,6 +167,7 @@ class _Loader:
             players_t = (2,)
         else:
             players_t = (players,) if players else (2,)
+        players_known = len(self.p.errors) == before  # else a variant's player count is not checked
 
         self.palette = self.load_colours(self.section(doc, "colours"), f.at("colours"))
         self.suits = self.load_suits(self.section(doc, "suits"), f.at("suits"))
@@ -178,6 +182,11 @@ class _Loader:
         aids = self.load_aids(self.section(doc, "player_aids"), f.at("player_aids"))
         counts_v = self.section(doc, "counts")
         counts = self.load_counts(counts_v, f.at("counts"))
+        base = {"deck": decks, "board": boards, "area card": area_cards, "token": tokens, "player aid": aids}
+        palette, icons = dict(self.palette), dict(self.icons)
+        variants = self.load_variants(self.section(doc, "variants"), f.at("variants"), actions, base,
+                                      players_t if players_known else None)
+        self.palette, self.icons = palette, icons
         return Game(
             id=gid or self.root.name, title=title or gid or "", version=str(version),
             players=players_t, root=self.root, engine=engine,
@@ -187,6 +196,7 @@ class _Loader:
             declared=tuple(counts), loc=f.loc,
             icons=tuple(self.icons.values()), terrains=tuple(self.terrains.values()),
             declared_locs=tuple((k, loc_of(counts_v, k)) for k, _ in counts),
+            variants=tuple(variants),
         )
 
     def load_colours(self, value: Any, loc: Loc | None) -> dict[str, str]:
@@ -253,9 +263,12 @@ class _Loader:
                 out.append(x)
         return out
 
-    def load_decks(self, value: Any, loc: Loc | None, actions: dict[str, Action]) -> list[Deck]:
+    def load_decks(self, value: Any, loc: Loc | None, actions: dict[str, Action],
+                   others: tuple[Deck, ...] = ()) -> list[Deck]:
         if value is None:
             return []
+        if not isinstance(value, list):
+            self.broken.add("decks")  # a deck copied from one of these cannot be checked
         decks, seen_decks, seen_cards = [], {}, {}
         for i, dv in enumerate(as_list(value, "decks", self.p, loc)):
             f = Fields(dv, f"deck #{i + 1}", self.p, loc_of(value, i))
@@ -265,7 +278,8 @@ class _Loader:
             count = f.get("count", int, None, min=0)
             card_template = self.template(f, "template")
             back = f.get("back", dict, None)
-            cards_v = f.get("cards", list)
+            copy_of = f.get("cards_from", str, None)
+            cards_v = f.get("cards", list) if copy_of is None else f.get("cards", list, None)
             suits_v = f.get("suits", list, None)
             specs_v = f.get("fields", dict, None)
             f.finish()
@@ -276,6 +290,11 @@ class _Loader:
                 back_text = bf.get("text", str, "")
                 back_template = self.template(bf, "template")
                 bf.finish()
+            if copy_of is not None:
+                decks.append(self.copied_deck(f, copy_of, (*others, *decks), Deck(
+                    did or "", name, (), back_template, self.palette.get(back_colour, back_colour), back_text,
+                    card_template, count, f.loc)))
+                continue
             cards = [self.load_card(c, loc_of(cards_v, j), did, actions, seen_cards)
                      for j, c in enumerate(cards_v or [])]
             extras = self.deck_extras(f, cards_v or [], cards, suits_v, specs_v)
@@ -283,6 +302,21 @@ class _Loader:
                               self.palette.get(back_colour, back_colour), back_text, card_template,
                               count, f.loc, **extras))
         return decks
+
+    def copied_deck(self, f: Fields, source: str, known: tuple[Deck, ...], deck: Deck) -> Deck | None:
+        """A deck that repeats another deck's cards (same card ids) under its own name and back."""
+        for key in ("cards", "suits", "fields"):
+            if key in f.m:
+                f.err(key, f"a deck with 'cards_from' takes its {key} from deck '{source}'; drop '{key}'")
+        src = next((d for d in known if d.id == source), None)
+        if src is None:
+            if "decks" not in self.broken:
+                ids = [d.id for d in known]
+                f.err("cards_from", f"unknown deck '{source}' (expected one of: {', '.join(ids) or 'none'})"
+                      + did_you_mean(source, ids))
+            return replace(deck, copy_of=source)
+        return replace(deck, cards=tuple(replace(c, deck=deck.id) for c in src.cards), suits=src.suits,
+                       field_specs=src.field_specs, copy_of=src.copy_of or src.id)
 
     def load_card(self, v: Any, loc: Loc | None, deck: str | None, actions: dict[str, Action],
                   seen: dict) -> CardType | None:
@@ -777,6 +811,72 @@ class _Loader:
         elif path is not None and shape != "custom":
             f.err("path", f"field 'path' is the outline of shape 'custom' (this token has shape '{shape}')")
         return {"suit": suit, "owner": owner, "back_icon": back_icon, "path": path}
+
+    # -- variants: other ways to play the game ---------------------------------
+    def load_variants(self, value: Any, loc: Loc | None, actions: dict[str, Action], base: dict[str, list],
+                      players: tuple[int, ...] | None) -> list[Variant]:
+        """Each variant (inline, or a file named relative to the pack) with its rules and added components."""
+        out: list[Variant] = []
+        by_players: dict[int, str] = {}
+        for vid, v, vloc in self.mapping_items(value, "variants", loc):
+            vid = str(vid)
+            if not ID_RE.match(vid):
+                self.p.error(key_loc(value, vid), f"variants: id '{vid}' may hold only letters, digits, '-' and '_'")
+                continue
+            if isinstance(v, str):
+                v = self.include(v, vloc, f"variant {vid}")
+                if v is None:
+                    continue
+            got = self.load_variant(vid, v, vloc, actions, base, players)
+            if got is None:
+                continue
+            if got.players in by_players:
+                self.p.error(got.loc, f"variant '{vid}': variant '{by_players[got.players]}' is played by "
+                             f"{got.players} players already")
+            by_players.setdefault(got.players, vid)
+            out.append(got)
+        return out
+
+    def load_variant(self, vid: str, v: Any, loc: Loc | None, actions: dict[str, Action], base: dict[str, list],
+                     players: tuple[int, ...] | None) -> Variant | None:
+        f = Fields(v, f"variant '{vid}'", self.p, loc)
+        if not f.ok:
+            return None
+        name = f.get("name", str, vid.replace("-", " ").capitalize())
+        count = f.get("players", int, min=1, max=MAX_PLAYERS)
+        for key in VARIANT_SECTIONS:
+            f.get(key, object, None)
+        f.finish()
+        if count is not None and players is not None and count not in players:
+            f.err("players", f"{count} players: the game's 'players' ({', '.join(map(str, players))}) must list "
+                  "every player count it is played with")
+
+        def section(key: str) -> Any:
+            got = f.m.get(key)
+            return self.include(got, f.at(key), f"variant {vid} {key}") if isinstance(got, str) else got
+
+        colours = self.load_colours(section("colours"), f.at("colours"))
+        self.palette.update(colours)
+        own_icons = self.load_icons(section("icons"), f.at("icons"))
+        self.icons.update(own_icons)
+        rules = self.load_rules(section("rules"), f.at("rules"))
+        decks = self.load_decks(section("decks"), f.at("decks"), actions, tuple(base["deck"]))
+        boards = self.load_boards(section("boards"), f.at("boards"))
+        area_cards = self.load_area_cards(section("area_cards"), f.at("area_cards"))
+        tokens = self.load_tokens(section("tokens"), f.at("tokens"))
+        aids = self.load_aids(section("player_aids"), f.at("player_aids"))
+        counts_v = section("counts")
+        counts = self.load_counts(counts_v, f.at("counts"))
+        for kind, items in (("deck", decks), ("board", boards), ("area card", area_cards), ("token", tokens),
+                            ("player aid", aids)):
+            first = {x.id: x.loc for x in base[kind]}
+            for x in items:
+                if x.id in first:
+                    self.p.error(x.loc, f"variant '{vid}': {kind} id '{x.id}' is the game's already "
+                                 f"(first defined at {first[x.id]})")
+        return Variant(vid, name or vid, count or 0, rules, tuple(colours.items()), tuple(decks), tuple(boards),
+                       tuple(area_cards), tuple(tokens), tuple(aids), tuple(own_icons.values()), tuple(counts),
+                       tuple((k, loc_of(counts_v, k)) for k, _ in counts), f.loc)
 
     def load_counts(self, value: Any, loc: Loc | None) -> list[tuple[str, int]]:
         out = []

@@ -186,7 +186,7 @@ def test_a_rules_parameter_out_of_range(pack: Path) -> None:
 def test_a_rules_parameter_with_an_unknown_choice(pack: Path) -> None:
     edit(pack / "game.yaml", "  wind_setter: second", "  wind_setter: secnd")
     assert errors_of(pack) == [err(where(pack / "game.yaml", "secnd"), "rules: 'wind_setter': unknown value 'secnd' "
-                                   "(expected one of: first, second) (did you mean 'second'?)")]
+                                   "(expected one of: first, second; or a player number) (did you mean 'second'?)")]
 
 
 def test_a_bad_rules_parameter_does_not_cascade_into_component_checks(pack: Path) -> None:

@@ -142,7 +142,7 @@ def test_list_shows_every_bundled_pack() -> None:
     assert r.exit_code == 0
     lines = r.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == bundled_packs()
-    assert OK_LINE.replace(" — OK", "  [Narrow Seas 2026.01, 2 players]") in lines
+    assert OK_LINE.replace(" — OK", "  [Narrow Seas 2026.01, 2/4 players]") in lines
 
 
 def test_help_lists_the_commands() -> None:

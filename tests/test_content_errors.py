@@ -173,7 +173,7 @@ def break_not_a_number(root: Path) -> list[str]:
 
 @case
 def break_no_players(root: Path) -> list[str]:
-    edit(root / "game.yaml", "players: 2", "players: 0")
+    edit(root / "game.yaml", "players: [2, 4]", "players: 0")
     return [err(where(root / "game.yaml", "0\nengine"), "game: field 'players' must be from 1 to 8, got 0")]
 
 

@@ -1,19 +1,22 @@
-"""Narrow Seas component checks: what the rulebook's component list implies, from the rules numbers."""
+"""Narrow Seas component checks: what the rulebook's component list implies, from the rules numbers;
+for each variant (the four-player team game) too, as the game is played that way."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from ..engine.narrow_seas import params as ns_params
-from ..errors import Problems
-from ..model import Game
-from . import narrow_seas_play
+from ..errors import ContentErrors, Problems
+from ..hexgrid import distance
+from ..model import Game, Variant
+from . import generic, narrow_seas_play
 
 KINDS = ("sail", "fire", "duty", "wind")
 
 
 def check(game: Game, p: Problems) -> None:
     """Component counts and card structure as the Narrow Seas rules describe them."""
+    structure_ok = not p.errors  # the play analysis needs a sound board and decks
     before = len(p.errors)
     prm = ns_params.read(game, p)
     params_ok = len(p.errors) == before
@@ -21,7 +24,10 @@ def check(game: Game, p: Problems) -> None:
     if len(p.errors) == before:  # the component checks below need sound rules numbers
         check_ships(game, prm, p)
         check_tokens(game, prm, p)
-    if params_ok:  # whether play is possible: sailing, reach, cannon ranges, setup, dead cards
+    if not p.errors:  # a problem of the game itself would show again in each variant
+        for v in game.variants:
+            check_variant(game, v, p)
+    if params_ok and structure_ok:  # whether play is possible: sailing, reach, cannon ranges, setup, dead cards
         narrow_seas_play.analyse_all(game, p)
 
 
@@ -107,3 +113,87 @@ def check_tokens(game: Game, prm, p: Problems) -> None:
                     f"found {len(t.edges)}")
     if kinds["first-player"] < 1:
         p.error(game.loc, "expected a first-player marker")
+
+
+def check_variant(game: Game, v: Variant, p: Problems) -> None:
+    """The game as a variant plays it: generic and Narrow Seas checks, its setup, its starting hexes.
+
+    Problems already reported for the game itself are not repeated.
+    """
+    played = game.with_variant(v.id)
+    sub = Problems(limit=10_000)
+    try:
+        generic.check(played, sub)
+        before = len(sub.errors)
+        prm = ns_params.read(played, sub)
+        check_cards(played, sub)
+        if len(sub.errors) == before:
+            ns_params.setup_problems(played, prm, v.players, sub)
+            check_ships(played, prm, sub)
+            check_tokens(played, prm, sub)
+            if prm.teams:
+                check_team_token(played, v, sub)
+            check_starts(played, prm, v, sub)
+    except ContentErrors:
+        pass
+    seen = {str(e) for e in (*p.errors, *p.warnings)}
+    for e in sub.errors:
+        if str(e) not in seen:
+            seen.add(str(e))
+            p.error(e.loc, e.message)
+    for w in sub.warnings:
+        if str(w) not in seen:
+            seen.add(str(w))
+            p.warn(w.loc, w.message)
+
+
+def check_team_token(game: Game, v: Variant, p: Problems) -> None:
+    """A team game's first-player token shows a team on each side."""
+    if not any(t.kind == "first-player" and t.double_sided for t in game.tokens):
+        p.error(v.loc, f"variant '{v.id}': the first-player token of a team game needs two sides (one per team: "
+                "give it a back_colour or back_label)")
+
+
+def check_starts(game: Game, prm, v: Variant, p: Problems) -> None:
+    """Prescribed starts: one hex on the board per ship, all different, and (if asked) apart from enemies."""
+    if prm.placement != "prescribed":
+        return
+    board = next((b for b in game.boards if b.id == prm.board), None) if prm.board else game.board
+    if board is None:
+        return
+    ships = [s for s in game.ship_cards if s.owner is not None and s.owner <= v.players]
+    owner = {s.id: s.owner for s in ships}
+    starts = dict(board.starts)
+    where = board.loc
+    for sid in starts:
+        if sid not in owner:
+            p.error(where, f"board '{board.id}': a start is given for '{sid}', which is not a ship of the "
+                    f"{v.players}-player game ({', '.join(owner)})")
+    missing = [sid for sid in owner if sid not in starts]
+    if missing:
+        p.error(where, f"board '{board.id}': no start hex for ship(s) {', '.join(missing)} (variant '{v.id}' has "
+                "placement: prescribed)")
+    by_hex: dict = {}
+    for sid, c in starts.items():
+        if c in by_hex:
+            p.error(where, f"board '{board.id}': ships {by_hex[c]} and {sid} start on the same hex {list(c)}")
+        by_hex.setdefault(c, sid)
+    if not prm.starts_keep_distance:
+        return
+    team = {pl: t.id for t in prm.teams for pl in t.players}
+    side = {sid: team.get(o, o) for sid, o in owner.items()}
+    lo, exact = prm.placement_min_enemy_distance, prm.placement_exact_enemy_distance
+    for sid, c in starts.items():
+        if sid not in side:
+            continue
+        foes = [(distance(c, c2), s2) for s2, c2 in starts.items() if s2 in side and side[s2] != side[sid]]
+        if not foes:
+            continue
+        near = min(foes)
+        if near[0] < lo:
+            p.error(where, f"board '{board.id}': ship {sid} starts {near[0]} hexes from enemy ship {near[1]}, nearer "
+                    f"than placement_min_enemy_distance ({lo})")
+        elif not any(d == exact for d, _ in foes):
+            p.error(where, f"board '{board.id}': ship {sid} starts exactly {exact} hexes from no enemy ship "
+                    "(placement_exact_enemy_distance)")
+

@@ -5,6 +5,7 @@ from .cards import Action, CardType, Deck, FieldSpec
 from .components import Area, AreaCard, PlayerAid, Section, Token
 from .game import Game, Rules, Suit
 from .icons import Icon
+from .variant import Variant
 
 __all__ = ["Action", "Area", "AreaCard", "Board", "CardType", "Cell", "Deck", "FieldSpec", "Game", "Hex", "Icon",
-           "Location", "PlayerAid", "Rules", "Section", "Suit", "Terrain", "Token"]
+           "Location", "PlayerAid", "Rules", "Section", "Suit", "Terrain", "Token", "Variant"]

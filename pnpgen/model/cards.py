@@ -80,6 +80,7 @@ class Deck:
     loc: Loc | None = field(default=None, compare=False, repr=False)
     suits: tuple[str, ...] = ()  # the suits its cards may have (empty: any suit of the game)
     field_specs: tuple[FieldSpec, ...] = ()  # the card fields it declares (empty: free-form fields)
+    copy_of: str | None = None  # the deck whose cards it repeats (a second deck with its own back)
 
     @property
     def size(self) -> int:

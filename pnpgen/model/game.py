@@ -11,6 +11,7 @@ from .board import Board, Terrain
 from .cards import Action, CardType, Deck
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
+from .variant import Variant, apply_variant
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ class Game:
     loc: Loc | None = field(default=None, compare=False, repr=False)
     icons: tuple[Icon, ...] = ()  # icons the game declares (empty: the renderer's own)
     terrains: tuple[Terrain, ...] = ()  # board features the game declares
+    variants: tuple[Variant, ...] = ()  # other ways to play it (another player count, teams)
+    played_as: str | None = None  # the variant this game is played as (see with_variant)
 
     @property
     def board(self) -> Board | None:
@@ -122,3 +125,15 @@ class Game:
     def ship_cards(self) -> tuple[AreaCard, ...]:
         """Area cards of kind 'ship'."""
         return tuple(a for a in self.area_cards if a.kind == "ship")
+
+    def variant(self, vid: str) -> Variant:
+        """A variant by id."""
+        return next(v for v in self.variants if v.id == vid)
+
+    def variant_for(self, players: int) -> Variant | None:
+        """The variant played by this many players, or None (the game itself, or no such variant)."""
+        return next((v for v in self.variants if v.players == players), None)
+
+    def with_variant(self, vid: str) -> Game:
+        """The game as played in a variant: rules overlaid, the variant's components added."""
+        return apply_variant(self, self.variant(vid))

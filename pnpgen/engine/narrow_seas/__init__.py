@@ -1,11 +1,11 @@
-"""Narrow Seas rules engine: the two-player game, positions, actions and playtest logs."""
+"""Narrow Seas rules engine: the two-player game and the four-player team game, positions, actions, logs."""
 
 from .actions import describe_action, from_json, to_json
 from .agents import AGENTS, record
 from .game import NarrowSeas
 from .judge import check, why_illegal
 from .log import IllegalMove, load_log, replay, write_log
-from .phases import CAP, MERCY, SINK
+from .phases import CAP, ELIMINATION, MERCY, SINK
 from .position import load_position, parse_position, write_position
 from .state import NarrowSeasState
 
@@ -15,6 +15,6 @@ def make_game(content, board=None, players=None) -> NarrowSeas:
     return NarrowSeas(content, board, players)
 
 
-__all__ = ["AGENTS", "CAP", "MERCY", "SINK", "IllegalMove", "NarrowSeas", "NarrowSeasState", "check", "describe_action",
-           "from_json", "load_log", "load_position", "make_game", "parse_position", "record", "replay", "to_json",
-           "why_illegal", "write_log", "write_position"]
+__all__ = ["AGENTS", "CAP", "ELIMINATION", "MERCY", "SINK", "IllegalMove", "NarrowSeas", "NarrowSeasState", "check",
+           "describe_action", "from_json", "load_log", "load_position", "make_game", "parse_position", "record",
+           "replay", "to_json", "why_illegal", "write_log", "write_position"]

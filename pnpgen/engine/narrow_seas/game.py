@@ -38,22 +38,30 @@ class CardInfo:
 
 
 class NarrowSeas(core.Game):
-    """The static facts of one Narrow Seas setup (content, board, player count); makes states."""
+    """The static facts of one Narrow Seas setup (content, board, player count); makes states.
+
+    A player count that a variant of the content plays with (the four-player team game) is played
+    with that variant's rules and components: teams, seating, one deck per group of players.
+    """
 
     def __init__(self, content: Game, board: Board | None = None, players: int | None = None):
+        n = players or min(content.players)
+        if n not in content.players:
+            raise PnpgenError(f"{content.id}: the game is played by {' or '.join(map(str, content.players))} "
+                              f"players, not {n}")
+        variant = content.variant_for(n) if content.played_as is None else None
+        if variant is not None:
+            content = content.with_variant(variant.id)
         problems = Problems()
         self.params = prm = ns_params.read(content, problems)
         problems.raise_if_any()
+        ns_params.setup_problems(content, prm, n, problems)
+        problems.raise_if_any()
         self.content = content
-        n = players or min(content.players)
-        if n != 2:
-            raise PnpgenError(f"{content.id}: the Narrow Seas engine plays the two-player game only "
-                              f"(asked for {n} players)")
+        self.variant: str | None = content.played_as
         self.num_players = n
         self.players: tuple[int, ...] = tuple(range(1, n + 1))
-        self.turn_order: tuple[int, ...] = self.players
-        self.seat: dict[int, int] = {p: k for k, p in enumerate(self.turn_order)}
-        self.team: dict[int, int] = {p: p for p in self.players}  # a team variant maps partners together
+        self._seat_players(prm)
 
         ships = [s for s in content.ship_cards if s.owner is not None and s.owner <= n]
         self.ship_ids: tuple[str, ...] = tuple(s.id for s in ships)
@@ -71,22 +79,19 @@ class NarrowSeas(core.Game):
         self.area_labels = {a.id: a.label for s in ships for a in s.areas}
         self.market_area = self.area_index[prm.market_cost_area]
         self.initiative_area = self.area_index[prm.initiative_area]
+        self._decks(content, prm)
 
-        deck = content.decks[0] if content.decks else None
-        if deck is None:
-            raise PnpgenError(f"{content.id}: no deck of cards")
-        self.cards: dict[str, CardInfo] = {}
-        for i, c in enumerate(deck.cards):
-            self.cards[c.id] = CardInfo(c, self.area_index, i)
-        self.deck_ids: tuple[str, ...] = tuple(deck.card_ids())
-        self.card_order: dict[str, int] = {cid: c.order for cid, c in self.cards.items()}
-        self.unique_cards = len(set(self.deck_ids)) == len(self.deck_ids)
-
+        if board is None and prm.board is not None:
+            board = next(b for b in content.boards if b.id == prm.board)
         self.board = board or content.board
         if self.board is None or not self.board.hexes:
             raise PnpgenError(f"{content.id}: no board")
         self.suit_at: dict[Cell, str | None] = {h.qr: h.suit for h in self.board.hexes}
         self.cells: tuple[Cell, ...] = tuple(sorted(self.suit_at))
+        # Prescribed starting hexes by ship index (placement: prescribed), from the board's 'starts'.
+        self.prescribed = prm.placement == "prescribed"
+        given = dict(self.board.starts)
+        self.starts: dict[int, Cell] = {i: tuple(given[sid]) for i, sid in enumerate(self.ship_ids) if sid in given}
         edges = self.board.edge_hexes()
         self.edge_distance: dict[Cell, int] = {
             c: min(distance(c, e) for e in edges) if edges else 0 for c in self.cells}
@@ -100,8 +105,57 @@ class NarrowSeas(core.Game):
                                    for w in (None, *range(6))}
                              for cid, c in self.cards.items() if c.kind == "wind"}
 
+    def _seat_players(self, prm: ns_params.Params) -> None:
+        """Teams, seats round the table, and the order of play each way round."""
+        teams = {p: t.id for t in prm.teams for p in t.players}
+        # Without teams every player is a team of one (numbered as the player).
+        self.team: dict[int, int | str] = {p: teams.get(p, p) for p in self.players}
+        self.team_ids: tuple = tuple(dict.fromkeys(self.team[p] for p in self.players))
+        turn = {t.id: t.turn for t in prm.teams}
+        self.seating: tuple[int, ...] = prm.seating or self.players  # clockwise round the table
+        # +1: clockwise (along the seating), -1: counter-clockwise; set by the first player's team
+        self.direction_of: dict[int, int] = {
+            p: -1 if turn.get(self.team[p]) == "counter-clockwise" else 1 for p in self.players}
+        n = len(self.seating)
+        pos = {p: k for k, p in enumerate(self.seating)}
+        # after[d][p]: the other players in order going way d from p, ending with p itself
+        self.after: dict[int, dict[int, tuple[int, ...]]] = {
+            d: {p: tuple(self.seating[(pos[p] + d * k) % n] for k in range(1, n + 1)) for p in self.players}
+            for d in (1, -1)}
+        self.turn_order: tuple[int, ...] = self.seating
+        self.seat: dict[int, int] = pos
+
+    def _decks(self, content: Game, prm: ns_params.Params) -> None:
+        """The draw decks (one shared deck, or one per group of players), the cards, the Wind card set aside."""
+        uses = prm.decks or (ns_params.DeckUse("", content.decks[0].id if content.decks else "", self.players),)
+        if not content.decks:
+            raise PnpgenError(f"{content.id}: no deck of cards")
+        by_id = {d.id: d for d in content.decks}
+        self.deck_names: tuple[str, ...] = tuple(u.name for u in uses)
+        self.deck_of: dict[int, int] = {p: k for k, u in enumerate(uses) for p in u.players}
+        self.players_of_deck: tuple[tuple[int, ...], ...] = tuple(
+            tuple(p for p in self.players if self.deck_of[p] == k) for k in range(len(uses)))
+        self.cards: dict[str, CardInfo] = {}
+        for u in uses:
+            for c in by_id[u.cards].cards:
+                if c.id not in self.cards:
+                    self.cards[c.id] = CardInfo(c, self.area_index, len(self.cards))
+        self.deck_cards: tuple[tuple[str, ...], ...] = tuple(tuple(by_id[u.cards].card_ids()) for u in uses)
+        self.deck_ids: tuple[str, ...] = self.deck_cards[0]
+        self.card_order: dict[str, int] = {cid: c.order for cid, c in self.cards.items()}
+        self.unique_cards = all(len(set(ids)) == len(ids) for ids in self.deck_cards)
+        aside = [k for k, u in enumerate(uses) if u.wind == "aside"]
+        # The single live Wind card alternates between the two decks (rulebook 8.3).
+        self.aside_at_start: int | None = aside[0] if aside else None
+        self.alternate_wind = self.aside_at_start is not None
+        # each deck's Wind card (None: it has none); the one set aside goes back to its own deck's discard
+        self.wind_of_deck: tuple[str | None, ...] = tuple(
+            next((c for c in ids if self.cards[c].kind == "wind"), None) for ids in self.deck_cards)
+        self.team_game = len(self.team_ids) < self.num_players
+
     def new_initial_state(self, seed: int = 0):
-        """A new game at the start of setup: deck shuffled, Market dealt, first player drawn."""
+        """A new game at the start of setup: decks shuffled, Markets dealt, the first player chosen (and, when
+        starts are prescribed, the ships on them)."""
         from .state import new_game
 
         return new_game(self, seed)

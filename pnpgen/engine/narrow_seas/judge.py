@@ -114,6 +114,12 @@ def _place(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     who = _ship_at(s, to)
     if who:
         return IllegalAction(f"{_h(to)} is taken by ship {who}", rule)
+    if g.prescribed:
+        start = g.starts.get(i)
+        if start == to:
+            return None
+        where = f"on {_h(start)}" if start else "on no hex of this board"
+        return IllegalAction(f"ship {sid} starts {where}: starting hexes are prescribed", "8.4 setup: placement")
     cells, mode = placement_hexes(s, s.to_move)
     if to in cells:
         return None
@@ -166,8 +172,17 @@ def _plan(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
 
 def _draw(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     if not s.deck and not s.discard:
-        return IllegalAction("the deck and the discard pile are empty", "6.2 draw phase")
+        return IllegalAction(f"{_deck(s)} and its discard pile are empty", "6.2 draw phase")
     return None
+
+
+def _deck(s: NarrowSeasState, what: str = "deck") -> str:
+    """'the deck', or in a game of several decks 'Deck B' (the player to move's)."""
+    g = s.g
+    if len(g.deck_names) == 1:
+        return f"the {what}"
+    name = g.deck_names[g.deck_of[s.to_move]]
+    return f"Deck {name}" if what == "deck" else f"Deck {name}'s {what}"
 
 
 def _market(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
@@ -175,7 +190,7 @@ def _market(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     rule = "6.2 draw phase: market"
     _, cid, sid = a
     if cid not in s.market:
-        return IllegalAction(f"{cid} is not in the Market", rule)
+        return IllegalAction(f"{cid} is not in {_deck(s, 'Market')}", rule)
     i, bad = _ship(s, sid, rule)
     if bad:
         return bad

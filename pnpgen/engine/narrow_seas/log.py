@@ -101,7 +101,10 @@ def status(s: NarrowSeasState) -> str:
         if not s.winners:
             return f"game stopped at the round cap (round {s.round}), no winner"
         who = " and ".join(f"player {p}" for p in s.winners)
-        how = {"sink": "sinking the enemy ships", "mercy": "mercy"}.get(s.victory, s.victory)
+        if s.g.team_game:
+            who = f"the {s.g.team[s.winners[0]]} team ({who})"
+        how = {"sink": "sinking the enemy ships", "mercy": "mercy",
+               "elimination": "sinking both ships of an enemy player"}.get(s.victory, s.victory)
         return f"game over in round {s.round}: {who} won by {how}"
     what = "casualties" if s.pending else s.phase
     return f"round {s.round}, {what} phase, player {s.current_player()} to move"

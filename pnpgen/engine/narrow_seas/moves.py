@@ -107,8 +107,12 @@ def setup_actions(s: NarrowSeasState) -> list[tuple]:
     """Place a ship (each unplaced ship of the player on each allowed hex), or set the wind."""
     if not s.placing():
         return [("set_wind", d) for d in DIRECTION_NAMES]
-    cells, _ = placement_hexes(s, s.to_move)
     ids = s.g.ship_ids
+    if s.g.prescribed:  # each ship goes on its own start hex (when it is empty)
+        occ = s.occupied()
+        return [("place", ids[i], s.g.starts[i]) for i in s.unplaced(s.to_move)
+                if i in s.g.starts and s.g.starts[i] not in occ]
+    cells, _ = placement_hexes(s, s.to_move)
     return [("place", ids[i], c) for i in s.unplaced(s.to_move) for c in cells]
 
 
@@ -122,12 +126,13 @@ def plan_actions(s: NarrowSeasState) -> list[tuple]:
 def random_draw(s: NarrowSeasState, rng) -> tuple:
     """A draw-phase action drawn uniformly, without listing them."""
     g = s.g
-    deck = 1 if s.deck or s.discard else 0
+    d = g.deck_of[s.to_move]
+    deck = 1 if s.decks[d] or s.discards[d] else 0
     a = g.market_area
     payers = [i for i in g.ships_of[s.to_move] if s.hex[i] is not None and s.plan[i][a]]
     if not payers:
         return DRAW_ACTION
-    market = s.market if g.unique_cards else list(dict.fromkeys(s.market))
+    market = s.markets[d] if g.unique_cards else list(dict.fromkeys(s.markets[d]))
     k = rng.randrange(deck + len(market) * len(payers))
     if k < deck:
         return DRAW_ACTION
@@ -139,11 +144,12 @@ def random_draw(s: NarrowSeasState, rng) -> tuple:
 def draw_actions(s: NarrowSeasState) -> list[tuple]:
     """Draw from the deck, or take a Market card paying a cube of a ship's market area."""
     g = s.g
-    acts: list[tuple] = [DRAW_ACTION] if s.deck or s.discard else []
+    d = g.deck_of[s.to_move]
+    acts: list[tuple] = [DRAW_ACTION] if s.decks[d] or s.discards[d] else []
     a = g.market_area
     payers = [g.ship_ids[i] for i in s.live_ships(s.to_move) if s.plan[i][a] > 0]
     if payers:
-        for c in sorted(set(s.market), key=g.card_order.__getitem__):
+        for c in sorted(set(s.markets[d]), key=g.card_order.__getitem__):
             acts.extend(("market", c, sid) for sid in payers)
     return acts
 

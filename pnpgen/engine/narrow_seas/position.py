@@ -20,7 +20,7 @@ from ...paths import CONTENT_DIR, DEFAULT_GAME, resolve_game
 from ...yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of, parse_yaml
 from ..rng import Rng
 from .game import NarrowSeas
-from .phases import ACTION, CAP, DRAW, MERCY, OVER, PHASES, PLAN, SETUP, SINK
+from .phases import ACTION, CAP, DRAW, OVER, PHASES, PLAN, SETUP, VICTORIES
 from .state import NarrowSeasState
 
 ENGINE = "narrow-seas"
@@ -75,8 +75,8 @@ def read_position(doc: Any, problems: Problems, base: Path, name: str = "<positi
     game_ref = f.get("game", str, DEFAULT_GAME)
     game = _game(f, game_ref or DEFAULT_GAME, base)
     players = f.get("players", int, min(game.players), min=1, max=8)
-    if players is not None and players != 2:
-        f.err("players", f"the Narrow Seas engine plays the two-player game only, got {players}")
+    if players is not None and players not in game.players:
+        f.err("players", f"{game.id} is played by {' or '.join(map(str, game.players))} players, not {players}")
     board, board_ref = _board(f, game, base)
     problems.raise_if_any()
     g = _engine(game, board, players)
@@ -133,13 +133,14 @@ def _board(f: Fields, game: Game, base: Path) -> tuple[Board | None, Any]:
     if v is None:
         return None, None
     if isinstance(v, str):
-        ids = [b.id for b in game.boards]
+        boards = [*game.boards, *(b for var in game.variants for b in var.boards)]
+        ids = [b.id for b in boards]
         p = base / v
         if p.is_file():
             doc = load_yaml(p, f.problems)
             return read_board(doc, f.problems, display_path(p), game.suit_ids), v
         if v in ids:
-            return next(b for b in game.boards if b.id == v), v
+            return next(b for b in boards if b.id == v), v
         f.err("board", f"'{v}' is neither a board file (relative to the position) nor a board of "
               f"{game.id} ({', '.join(ids)})" + did_you_mean(v, ids))
         return None, None
@@ -210,12 +211,13 @@ class _Reader:
         s.passed = self.players_flags("passed")
         s.planned = self.players_flags("planned")
         s.reshuffles = f.get("reshuffles", int, 0, min=0) or 0
-        victory = f.get("victory", str, None, choices=(SINK, MERCY, CAP))
+        victory = f.get("victory", str, None, choices=VICTORIES)
         winners = self.players_flags("winners")
         pending = f.get("casualties", dict, None)
+        if g.team_game:
+            self.token(s.first_player)
         self.ships(s, f.get("ships", dict, {}))
-        self.cards(s, f.get("hands", dict, {}), f.get("market", list, []), f.get("deck", list, None),
-                   f.get("discard", list, []))
+        self.cards(s, f.get("hands", dict, {}), self.piles())
         for k in extra_keys:
             f.get(k, object, None)
         f.finish()
@@ -227,6 +229,43 @@ class _Reader:
         return Position(s, game_ref, board_ref, f.m, self.name)
 
     # -- single fields -------------------------------------------------------------------
+    def token(self, first: int) -> None:
+        """The first-player token's side: optional, but it must show the first player's team."""
+        g, f = self.g, self.f
+        sides = [str(t) for t in g.team_ids]
+        v = f.get("token", str, None, choices=sides)
+        if v is not None and v != str(g.team[first]):
+            f.err("token", f"the first-player token shows the first player's team: '{g.team[first]}' for player "
+                  f"{first}, not '{v}'")
+
+    def piles(self) -> list[tuple[list | None, list | None, list | None, str]]:
+        """(market, deck, discard, name) as written for each deck: at the top level, or under 'decks'."""
+        g, f = self.g, self.f
+        names = g.deck_names
+        if len(names) == 1:
+            return [(f.get("market", list, []), f.get("deck", list, None), f.get("discard", list, []), "")]
+        for k in ("market", "deck", "discard"):
+            if k in f.m:
+                f.get(k, object, None)  # known, but in the wrong place
+                f.err(k, f"this game has decks {', '.join(names)}: give each its market, deck and discard under "
+                      f"'decks' ({'{'}{names[0]}: {'{'}market: [...], deck: [...], discard: [...]{'}'}, ...{'}'})")
+        decks_v = f.get("decks", dict, {})
+        out: list = [([], None, [], n) for n in names]
+        for name, v in (decks_v or {}).items():
+            if str(name) not in names:
+                self.p.error(key_loc(decks_v, name), f"decks: unknown deck '{name}' (expected one of: "
+                             f"{', '.join(names)})" + did_you_mean(str(name), names))
+                continue
+            df = Fields(v if v is not None else {}, f"deck {name}", self.p, key_loc(decks_v, name))
+            out[names.index(str(name))] = (df.get("market", list, []), df.get("deck", list, None),
+                                           df.get("discard", list, []), str(name))
+            df.finish()
+        if g.alternate_wind:
+            default = names[g.aside_at_start] if g.aside_at_start is not None else None
+            v = f.get("wind_aside", str, default, choices=names)
+            self.aside = names.index(v) if v in names else g.aside_at_start
+        return out
+
     def wind(self, phase: str) -> int | None:
         f = self.f
         v = f.get("wind", object, None)
@@ -327,23 +366,32 @@ class _Reader:
                 s.plan[i], s.spent[i], s.sick[i] = [0] * len(g.areas), 0, crew
 
     # -- cards --------------------------------------------------------------------------------
-    def cards(self, s: NarrowSeasState, hands_v: Any, market_v: Any, deck_v: Any, discard_v: Any) -> None:
+    def cards(self, s: NarrowSeasState, hands_v: Any, piles: list) -> None:
+        """Hands, and each deck's Market, pile and discard: every card of a deck is somewhere, once."""
         g = self.g
-        have = Counter(g.deck_ids)
-        seen: Counter = Counter()
+        multi = len(g.deck_names) > 1
+        aside = getattr(self, "aside", None)
+        s.wind_aside = aside
+        have = [Counter(ids) for ids in g.deck_cards]
+        if aside is not None:
+            have[aside][g.wind_of_deck[aside]] -= 1
+        seen = [Counter() for _ in g.deck_cards]
 
-        def card_list(v: Any, what: str) -> list[str]:
+        def card_list(v: Any, what: str, d: int) -> list[str]:
             out = []
             for k, c in enumerate(v or []):
                 loc = loc_of(v, k)
                 c = str(c) if isinstance(c, (str, int)) and not isinstance(c, bool) else None
-                if c is None or c not in have:
+                if c is None or c not in g.cards:
                     self.p.error(loc, f"{what}: unknown card {describe(v[k])}"
                                  + (did_you_mean(str(v[k]), g.cards) if c else ""))
                     continue
-                seen[c] += 1
-                if seen[c] > have[c]:
-                    self.p.error(loc, f"{what}: card '{c}' appears more often than the deck holds it ({have[c]})")
+                seen[d][c] += 1
+                if seen[d][c] > have[d][c]:
+                    held = f"Deck {g.deck_names[d]}" if multi else "the deck"
+                    more = " (its Wind card is set aside)" if d == aside and g.cards[c].kind == "wind" else ""
+                    self.p.error(loc, f"{what}: card '{c}' appears more often than {held} holds it "
+                                 f"({have[d][c]}){more}")
                     continue
                 out.append(c)
             return out
@@ -357,27 +405,38 @@ class _Reader:
                 self.p.error(loc_of(hands_v, key), f"hands: player {n}'s hand must be a list of cards, "
                              f"got {describe(v)}")
                 continue
-            cards = card_list(v, f"hand of player {n}")
+            d = g.deck_of[n]
+            what = f"hand of player {n}" + (f" (from Deck {g.deck_names[d]})" if multi else "")
+            cards = card_list(v, what, d)
             if len(cards) > g.params.hand_size:
                 self.p.error(loc_of(hands_v, key), f"hand of player {n} holds {len(cards)} cards, more than the "
                              f"hand size ({g.params.hand_size})")
             s.hands[n - 1] = sorted(cards, key=g.card_order.__getitem__)
-        s.market = card_list(market_v, "market")
-        if len(s.market) > g.params.market_size:
-            self.f.err("market", f"the Market holds {len(s.market)} cards, more than its size "
-                       f"({g.params.market_size})")
-        s.discard = card_list(discard_v, "discard")
-        if deck_v is not None:
-            s.deck = card_list(deck_v, "deck")[::-1]  # kept with its top card last
-            missing = have - seen
-            if missing and not self.p.errors:
-                self.f.err("deck", "cards missing from the position (hands, market, deck, discard): "
-                           + ", ".join(sorted(missing.elements(), key=g.card_order.__getitem__)))
-        else:
-            rest = list((have - seen).elements())
-            rest.sort(key=g.card_order.__getitem__)
-            s.rng.shuffle(rest)
-            s.deck = rest
+        for d, (market_v, deck_v, discard_v, name) in enumerate(piles):
+            pre = f"deck {name} " if multi else ""
+            s.markets[d] = card_list(market_v, f"{pre}market", d)
+            if len(s.markets[d]) > g.params.market_size:
+                too_many = f"the Market holds {len(s.markets[d])} cards, more than its size ({g.params.market_size})"
+                if multi:
+                    self.p.error(loc_of(market_v), f"deck {name}: {too_many}")
+                else:
+                    self.f.err("market", too_many)
+            s.discards[d] = card_list(discard_v, f"{pre}discard", d)
+            if deck_v is not None:
+                s.decks[d] = card_list(deck_v, f"{pre}deck", d)[::-1]  # kept with its top card last
+                missing = have[d] - seen[d]
+                if missing and not self.p.errors:
+                    text = ("cards missing from the position (hands, market, deck, discard): "
+                            + ", ".join(sorted(missing.elements(), key=g.card_order.__getitem__)))
+                    if multi:
+                        self.p.error(loc_of(deck_v), f"deck {name}: {text}")
+                    else:
+                        self.f.err("deck", text)
+            else:
+                rest = list((have[d] - seen[d]).elements())
+                rest.sort(key=g.card_order.__getitem__)
+                s.rng.shuffle(rest)
+                s.decks[d] = rest
 
     # -- flow --------------------------------------------------------------------------------
     def pending(self, s: NarrowSeasState, v: Any) -> None:
@@ -412,7 +471,8 @@ class _Reader:
         if victory is not None or any(winners):
             f.err("victory" if victory else "winners", "only a finished game (phase: over) has a victory or winners")
         for p in g.players:
-            if s.phase != SETUP and not s.live_ships(p):
+            side = [q for q in g.players if g.team[q] == g.team[p]] if g.params.elimination == "team" else [p]
+            if s.phase != SETUP and not any(s.live_ships(q) for q in side):
                 f.err("ships", f"player {p} has no ship afloat: the game is over (phase: over)")
                 return
         if to_move is None:
@@ -470,6 +530,8 @@ def to_dict(s: NarrowSeasState, viewer: int | None = None, game_ref: str | None 
     if s.phase != OVER:
         d["to_move"] = s.to_move
     d["first_player"] = s.first_player
+    if g.team_game:
+        d["token"] = s.token
     if s.phase == ACTION:
         d["passed"] = [p for p in g.players if s.passed[p - 1]]
     if s.phase == PLAN:
@@ -499,12 +561,21 @@ def to_dict(s: NarrowSeasState, viewer: int | None = None, game_ref: str | None 
     else:
         d["hands"] = {viewer: list(s.hands[viewer - 1])}
         d["hand_sizes"] = {p: len(s.hands[p - 1]) for p in g.players}
-    d["market"] = list(s.market)
-    if viewer is None:
-        d["deck"] = s.deck[::-1]
+    piles = []
+    for k in range(len(g.deck_names)):
+        pile: dict[str, Any] = {"market": list(s.markets[k])}
+        if viewer is None:
+            pile["deck"] = s.decks[k][::-1]
+        else:
+            pile["deck_size"] = len(s.decks[k])
+        pile["discard"] = list(s.discards[k])
+        piles.append(pile)
+    if len(piles) == 1:
+        d.update(piles[0])
     else:
-        d["deck_size"] = len(s.deck)
-    d["discard"] = list(s.discard)
+        d["decks"] = dict(zip(g.deck_names, piles))
+        if g.alternate_wind:
+            d["wind_aside"] = None if s.wind_aside is None else g.deck_names[s.wind_aside]
     if viewer is None:
         d["seed"] = s.rng.state
     if s.reshuffles:
@@ -519,7 +590,7 @@ def dump(d: dict[str, Any], actions: list | None = None) -> str:
     """A position (and a log's actions) as YAML text: one line per field, ship and hand."""
     lines = []
     for k, v in d.items():
-        if k in ("ships", "hands", "hand_sizes") and isinstance(v, dict) and v:
+        if k in ("ships", "hands", "hand_sizes", "decks") and isinstance(v, dict) and v:
             lines.append(f"{k}:")
             lines.extend(f"  {_flow(kk)}: {_flow(vv)}" for kk, vv in v.items())
         elif k == "board" and isinstance(v, dict):

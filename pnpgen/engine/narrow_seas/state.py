@@ -11,27 +11,30 @@ objects and sentences of DESIGN.md:
     ("casualties", ship, (n_area0, ..., n_spent))
 
 Ships are held by index (content order), players are numbers from 1, the wind is a direction index
-(0 = N, clockwise). The deck is kept with its top card last.
+(0 = N, clockwise). Each draw deck (one shared deck, or one per group of players in a team game) has
+its own pile, Market and discard, held by deck index; a pile is kept with its top card last.
 """
 
 from __future__ import annotations
 
 from bisect import insort
 
+from ...errors import PnpgenError
 from ...hexgrid import DIRECTION_NAMES
 from .. import core
 from ..rng import Rng
 from . import moves
-from .phases import ACTION, CAP, DRAW, MERCY, OVER, PLAN, SETUP, SINK
+from .phases import ACTION, CAP, DRAW, ELIMINATION, MERCY, OVER, PLAN, SETUP, SINK
 
-__all__ = ["ACTION", "CAP", "DRAW", "MERCY", "OVER", "PLAN", "SETUP", "SINK", "NarrowSeasState", "new_game"]
+__all__ = ["ACTION", "CAP", "DRAW", "ELIMINATION", "MERCY", "OVER", "PLAN", "SETUP", "SINK", "NarrowSeasState",
+           "new_game"]
 
 
 class NarrowSeasState(core.State):
     """Everything about one moment of a game; `g` is the static NarrowSeas game."""
 
     __slots__ = ("g", "rng", "phase", "round", "to_move", "first_player", "wind",
-                 "hex", "plan", "spent", "sick", "hands", "deck", "discard", "market",
+                 "hex", "plan", "spent", "sick", "hands", "decks", "discards", "markets", "wind_aside",
                  "passed", "planned", "pending", "victory", "winners", "reshuffles")
 
     def __init__(self, g, rng: Rng):
@@ -48,9 +51,11 @@ class NarrowSeasState(core.State):
         self.spent: list[int] = [g.crew] * s
         self.sick: list[int] = [0] * s
         self.hands: list[list[str]] = [[] for _ in range(n)]  # index player - 1
-        self.deck: list[str] = []  # top card last
-        self.discard: list[str] = []
-        self.market: list[str] = []
+        k = len(g.deck_names)
+        self.decks: list[list[str]] = [[] for _ in range(k)]  # by deck index; top card last
+        self.discards: list[list[str]] = [[] for _ in range(k)]
+        self.markets: list[list[str]] = [[] for _ in range(k)]
+        self.wind_aside: int | None = None  # the deck whose Wind card is out of play (a team game's 8.3)
         self.passed: list[bool] = [False] * n
         self.planned: list[bool] = [False] * n
         self.pending: tuple | None = None  # casualties owed: (ship index, damage, attacking player)
@@ -81,7 +86,8 @@ class NarrowSeasState(core.State):
         c.hex, c.plan = self.hex[:], [p[:] for p in self.plan]
         c.spent, c.sick = self.spent[:], self.sick[:]
         c.hands = [h[:] for h in self.hands]
-        c.deck, c.discard, c.market = self.deck[:], self.discard[:], self.market[:]
+        c.decks, c.discards = [d[:] for d in self.decks], [d[:] for d in self.discards]
+        c.markets, c.wind_aside = [m[:] for m in self.markets], self.wind_aside
         c.passed, c.planned, c.pending = self.passed[:], self.planned[:], self.pending
         c.victory, c.winners, c.reshuffles = self.victory, self.winners, self.reshuffles
         return c
@@ -105,6 +111,44 @@ class NarrowSeasState(core.State):
         from .position import to_dict
 
         return to_dict(self, viewer=player)
+
+    # -- the piles of the player to move (a two-player game has just one of each) ----------
+    @property
+    def deck(self) -> list[str]:
+        """The draw pile of the player to move's deck (top card last)."""
+        return self.decks[self.g.deck_of[self.to_move]]
+
+    @deck.setter
+    def deck(self, cards: list[str]) -> None:
+        self.decks[self.g.deck_of[self.to_move]] = cards
+
+    @property
+    def discard(self) -> list[str]:
+        """The discard pile of the player to move's deck."""
+        return self.discards[self.g.deck_of[self.to_move]]
+
+    @discard.setter
+    def discard(self, cards: list[str]) -> None:
+        self.discards[self.g.deck_of[self.to_move]] = cards
+
+    @property
+    def market(self) -> list[str]:
+        """The Market of the player to move's deck."""
+        return self.markets[self.g.deck_of[self.to_move]]
+
+    @market.setter
+    def market(self, cards: list[str]) -> None:
+        self.markets[self.g.deck_of[self.to_move]] = cards
+
+    @property
+    def direction(self) -> int:
+        """The way play goes round the table: 1 clockwise, -1 counter-clockwise (the first player's team)."""
+        return self.g.direction_of[self.first_player]
+
+    @property
+    def token(self):
+        """The side the first-player token shows: the first player's team."""
+        return self.g.team[self.first_player]
 
     # -- facts ------------------------------------------------------------------
     def on_card(self, i: int) -> int:
@@ -148,24 +192,32 @@ class NarrowSeasState(core.State):
 
     # -- flow -----------------------------------------------------------------------
     def next_player(self, after: int, want) -> int | None:
-        """The first player after `after` in turn order (ending with `after` itself) for whom want(p)."""
-        order = self.g.turn_order
-        n, k = len(order), self.g.seat[after]
-        for step in range(1, n + 1):
-            p = order[(k + step) % n]
+        """The first player after `after` in the direction of play (ending with `after` itself) for whom want(p)."""
+        for p in self.g.after[self.g.direction_of[self.first_player]][after]:
             if want(p):
                 return p
         return None
 
-    def take_card(self) -> str | None:
-        """The top card of the deck; an empty deck is first replaced by the shuffled discard."""
-        if not self.deck:
-            if not self.discard:
+    def take_card(self, d: int) -> str | None:
+        """The top card of deck d; an empty deck is first replaced by its shuffled discard."""
+        deck = self.decks[d]
+        if not deck:
+            if not self.discards[d]:
                 return None
-            self.deck, self.discard = self.discard, []
-            self.rng.shuffle(self.deck)
+            deck = self.decks[d] = self.discards[d]
+            self.discards[d] = []
+            self.rng.shuffle(deck)
             self.reshuffles += 1
-        return self.deck.pop()
+        return deck.pop()
+
+    def to_discard(self, d: int, card: str) -> None:
+        """A card of deck d goes to its discard; the live Wind card instead swaps with the one set aside."""
+        g = self.g
+        if g.alternate_wind and g.cards[card].kind == "wind" and self.wind_aside is not None:
+            back, self.wind_aside = self.wind_aside, d
+            self.discards[back].append(g.wind_of_deck[back])
+            return
+        self.discards[d].append(card)
 
     def placing(self) -> bool:
         """In setup: whether ships are still to be placed (else the wind is to be set)."""
@@ -186,7 +238,8 @@ class NarrowSeasState(core.State):
         self.to_move = next(p for p in self.g.players if not self.planned[p - 1])
 
     def start_draw(self) -> None:
-        """Draw phase: most cubes on the initiative area goes first (a tie keeps the marker)."""
+        """Draw phase: most cubes on the initiative area goes first; a tie goes to the first tied player met
+        from the marker's holder (the holder included) in the direction of play."""
         g = self.g
         a = g.initiative_area
         score = {p: sum(self.plan[i][a] for i in g.ships_of[p] if self.hex[i] is not None) for p in g.players}
@@ -203,12 +256,16 @@ class NarrowSeasState(core.State):
 
     def wants_card(self, p: int) -> bool:
         """In the Draw phase: whether player p still draws (short of the hand size, and a card is to be had)."""
-        if len(self.hands[p - 1]) >= self.g.params.hand_size:
+        g = self.g
+        if len(self.hands[p - 1]) >= g.params.hand_size:
             return False
-        if self.deck or self.discard:
+        if g.params.elimination == "team" and not self.live_ships(p):
+            return False  # out of the game
+        d = g.deck_of[p]
+        if self.decks[d] or self.discards[d]:
             return True
-        a = self.g.market_area
-        return bool(self.market) and any(self.plan[i][a] for i in self.live_ships(p))
+        a = g.market_area
+        return bool(self.markets[d]) and any(self.plan[i][a] for i in self.live_ships(p))
 
     def start_action(self) -> None:
         """Action phase: the first player acts first."""
@@ -224,12 +281,9 @@ class NarrowSeasState(core.State):
 
     def next_to_act(self, after: int) -> None:
         """Turn to the next player who has not passed (even with no card: they must pass), or on to Reset."""
-        order = self.g.turn_order
-        n, k = len(order), self.g.seat[after]
         passed, hands = self.passed, self.hands
         nxt, cards_left = None, False
-        for step in range(1, n + 1):
-            p = order[(k + step) % n]
+        for p in self.g.after[self.g.direction_of[self.first_player]][after]:
             if not passed[p - 1]:
                 if nxt is None:
                     nxt = p
@@ -248,26 +302,30 @@ class NarrowSeasState(core.State):
         if len(crew) > 1 and crew[0][1] - crew[1][1] >= prm.mercy_margin:
             self.end(MERCY, crew[0][0])
             return
-        for h in self.hands:
+        for p, h in zip(g.players, self.hands):
             for c in [c for c in h if g.cards[c].kind == "wind"]:
                 h.remove(c)
-                self.discard.append(c)
-        self.discard.extend(self.market)
-        self.market = []
-        self.deal_market()
+                self.to_discard(g.deck_of[p], c)
+        for d, market in enumerate(self.markets):
+            self.markets[d] = []
+            for c in market:
+                self.to_discard(d, c)
+        for d in range(len(self.markets)):
+            self.deal_market(d)
         if self.round >= prm.round_cap:
             self.phase, self.victory, self.winners = OVER, CAP, ()
             return
         self.round += 1
         self.start_round()
 
-    def deal_market(self) -> None:
-        """Fill the Market up to its size from the deck."""
-        while len(self.market) < self.g.params.market_size:
-            c = self.take_card()
+    def deal_market(self, d: int) -> None:
+        """Fill deck d's Market up to its size from that deck."""
+        market = self.markets[d]
+        while len(market) < self.g.params.market_size:
+            c = self.take_card(d)
             if c is None:
                 break
-            self.market.append(c)
+            market.append(c)
 
     def end(self, how: str, team: int) -> None:
         """The game is over: `team` wins."""
@@ -275,17 +333,23 @@ class NarrowSeasState(core.State):
         self.winners = tuple(p for p in self.g.players if self.g.team[p] == team)
 
     def sink(self, i: int) -> None:
-        """Ship i leaves the board; a player with no ship left loses for their team."""
+        """Ship i leaves the board; a player with no ship left loses for their team (or, with elimination:
+        team, a team with no ship left loses)."""
         self.sick[i] += self.spent[i] + sum(self.plan[i])
         self.spent[i] = 0
         self.plan[i] = [0] * len(self.plan[i])
         self.hex[i] = None
         g = self.g
         owner = g.ship_owner[i]
-        if not self.live_ships(owner):
-            loser = g.team[owner]
-            winner = next(g.team[p] for p in g.players if g.team[p] != loser)
-            self.end(SINK, winner)
+        if self.live_ships(owner):
+            return
+        loser = g.team[owner]
+        side = [p for p in g.players if g.team[p] == loser]
+        if g.params.elimination == "team" and any(self.live_ships(p) for p in side):
+            self.passed[owner - 1] = True  # out of the game: no more turns
+            return
+        winner = next(g.team[p] for p in g.players if g.team[p] != loser)
+        self.end(SINK if not any(self.live_ships(p) for p in side) else ELIMINATION, winner)
 
     def pay(self, i: int, area: int) -> None:
         """Move one cube of ship i from a Plan area to Spent."""
@@ -297,18 +361,48 @@ class NarrowSeasState(core.State):
         insort(self.hands[player - 1], card, key=self.g.card_order.__getitem__)
 
     def play_card(self, card: str) -> None:
-        """A card leaves the mover's hand for the discard."""
-        self.hands[self.to_move - 1].remove(card)
-        self.discard.append(card)
+        """A card leaves the mover's hand for its deck's discard."""
+        p = self.to_move
+        self.hands[p - 1].remove(card)
+        self.to_discard(self.g.deck_of[p], card)
+
+    def after_placing(self) -> None:
+        """Every ship is placed: the wind setter is to move."""
+        g = self.g
+        who = g.params.wind_setter
+        if who == "first":
+            self.to_move = self.first_player
+        elif who == "second":
+            self.to_move = g.after[self.direction][self.first_player][0]
+        else:
+            self.to_move = who
 
 
 def new_game(g, seed: int) -> NarrowSeasState:
-    """Setup: shuffle, deal the Market, draw the first player; ships are then placed."""
+    """Setup: shuffle each deck (one Wind card set aside in a team game), deal the Markets, give the first
+    player the marker; ships are then placed (or stand on their prescribed starts) and the wind is set."""
     s = NarrowSeasState(g, Rng(seed))
-    s.deck = list(g.deck_ids)
-    s.rng.shuffle(s.deck)
-    s.deal_market()
-    s.first_player = s.to_move = g.turn_order[s.rng.randrange(len(g.turn_order))]
+    for d, ids in enumerate(g.deck_cards):
+        deck = list(ids)
+        if d == g.aside_at_start:
+            deck.remove(g.wind_of_deck[d])
+        s.rng.shuffle(deck)
+        s.decks[d] = deck
+    s.wind_aside = g.aside_at_start
+    for d in range(len(g.deck_cards)):
+        s.deal_market(d)
+    first = g.params.first_player
+    if first == "random":
+        first = g.turn_order[s.rng.randrange(len(g.turn_order))]
+    s.first_player = s.to_move = first
+    if g.prescribed:
+        missing = [g.ship_ids[i] for i in range(len(g.ship_ids)) if i not in g.starts]
+        if missing:
+            raise PnpgenError(f"{g.content.id}: board '{g.board.id}' gives no start hex for ship(s) "
+                              f"{', '.join(missing)} (placement: prescribed)")
+        for i, c in g.starts.items():
+            s.hex[i] = c
+        s.after_placing()
     return s
 
 
@@ -320,9 +414,7 @@ def _place(s: NarrowSeasState, a: tuple) -> None:
     if nxt is not None:
         s.to_move = nxt
     else:
-        order = s.g.turn_order
-        k = order.index(s.first_player)
-        s.to_move = s.first_player if s.g.params.wind_setter == "first" else order[(k + 1) % len(order)]
+        s.after_placing()
 
 
 def _set_wind(s: NarrowSeasState, a: tuple) -> None:
@@ -353,7 +445,7 @@ def _after_draw(s: NarrowSeasState) -> None:
 
 
 def _draw(s: NarrowSeasState, a: tuple) -> None:
-    c = s.take_card()
+    c = s.take_card(s.g.deck_of[s.to_move])
     if c is not None:
         s.give(s.to_move, c)
     _after_draw(s)
@@ -361,14 +453,17 @@ def _draw(s: NarrowSeasState, a: tuple) -> None:
 
 def _market(s: NarrowSeasState, a: tuple) -> None:
     card = a[1]
-    s.pay(s.g.ship_index[a[2]], s.g.market_area)
-    k = s.market.index(card)
+    g = s.g
+    s.pay(g.ship_index[a[2]], g.market_area)
+    d = g.deck_of[s.to_move]
+    market = s.markets[d]
+    k = market.index(card)
     s.give(s.to_move, card)
-    new = s.take_card()
+    new = s.take_card(d)
     if new is None:
-        del s.market[k]
+        del market[k]
     else:
-        s.market[k] = new
+        market[k] = new
     _after_draw(s)
 
 
