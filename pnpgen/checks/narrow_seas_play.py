@@ -54,8 +54,9 @@ def check_balance(game: Game, board: Board, p: Problems) -> None:
     if present and max(present) > 1.5 * min(present):
         split = ", ".join(f"{s} {n}" for s, n in counts.items())
         p.warn(board.loc, f"board '{board.id}': suits are unbalanced ({split})")
+    with_cards = {c.suit for c in game.cards if c.suit}
     for s, n in counts.items():
-        if not n:
+        if not n and s in with_cards:
             p.warn(board.loc, f"board '{board.id}': suit '{s}' has no hexes")
 
 
@@ -131,7 +132,7 @@ def check_dead_cards(game: Game, board: Board, cards, moves, p: Problems) -> Non
     for c in cards:
         if c.suit and c.suit not in suits:
             p.error(board.loc, f"board '{board.id}': card '{c.id}' is dead: no hex of suit '{c.suit}'")
-        elif c.kind == "sail":
+        elif c.kind == "sail" and c.suit:
             if not any(moves_for(c, moves, cell) for cell in board.cells() if board.suit_at[cell] == c.suit):
                 p.error(board.loc, f"board '{board.id}': card '{c.id}' is dead: it moves no ship from any "
                         f"{c.suit} hex under any wind")

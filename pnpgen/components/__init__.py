@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..errors import Problems
 from ..model import Game
@@ -19,7 +20,11 @@ SECTIONS = ("Cards", "Card backs", "Boards", "Ship and area cards", "Player aids
 
 def layout_kit(game: Game, ink_saver: bool = False, problems: Problems | None = None,
                progress: Callable[[str], None] | None = None) -> Kit:
-    """Every component of a game as pieces, in print order; raises ContentErrors for located problems."""
+    """Every component of a game as pieces, in print order; raises ContentErrors for located problems.
+
+    The components a variant adds (another player count's ship cards, board, deck ...) follow the game's
+    own, in a section named for the variant and on sheets of their own.
+    """
     own = problems is None
     ctx = Ctx.make(game, ink_saver, problems)
     pieces: list[Piece] = []
@@ -40,9 +45,27 @@ def layout_kit(game: Game, ink_saver: bool = False, problems: Problems | None = 
         add(aid_piece(ctx, aid))
     for token in game.tokens:
         add(token_piece(ctx, token))
+    sections = list(SECTIONS)
+    for v in game.variants:
+        vctx = Ctx.make(game.with_variant(v.id), ink_saver, ctx.problems)
+        made: list[Piece] = []
+        for deck in v.decks:
+            made += deck_pieces(vctx, deck)
+        made += [board_piece(vctx, b) for b in v.boards]
+        made += [area_card_pieces(vctx, c) for c in v.area_cards]
+        made += [aid_piece(vctx, a) for a in v.player_aids]
+        made += [token_piece(vctx, t) for t in v.tokens]
+        add([variant_piece(p, v.name, v.id) for p in made])
+        sections.append(v.name)
     if own:
         ctx.problems.raise_if_any()
-    return Kit(game.id, game.title, game.version, tuple(pieces), SECTIONS)
+    return Kit(game.id, game.title, game.version, tuple(pieces), tuple(sections))
+
+
+def variant_piece(p: Piece, section: str, vid: str) -> Piece:
+    """A variant's piece: in the variant's section; its loose pieces share sheets only with each other."""
+    flow = p.flow if p.flow.startswith("board:") else f"{p.flow}:{vid}"
+    return replace(p, section=section, flow=flow)
 
 
 __all__ = ["Kit", "Piece", "layout_kit"]

@@ -29,6 +29,8 @@ SPEC = {
     "cell_pad": P("length", "1mm", min=0, max=10),
     "min_scale": P("number", 0.7, min=0.3, max=1),
     "max_scale": P("number", 1.3, min=1, max=3),
+    "text_first": P("bool", False),  # a section with text and a table: the text above the table
+    "write_row": P("length", "7mm", min=2, max=30),  # the height of a blank row to write in (a score pad)
 }
 
 
@@ -95,14 +97,16 @@ def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float) -> tuple[Gro
             laid = text_box(s.title, (x, y, w, 1e6), text_style(t.heading, t.accent, scale), ctx.icons.inline)
             out.append(laid.group)
             y += laid.height + 0.8 * scale
-        if s.table:
-            tab, th_ = table(ctx, s, t, (x, y, w), scale)
-            out.append(tab)
-            y += th_ + 1.2 * scale
-        if s.text:
-            laid = text_box(s.text, (x, y, w, 1e6), text_style(t.body, t.ink, scale), ctx.icons.inline)
-            out.append(laid.group)
-            y += laid.height
+        parts = [p for p in (("text", "table") if t.text_first else ("table", "text")) if getattr(s, p)]
+        for k, part in enumerate(parts):
+            if part == "table":
+                tab, th_ = table(ctx, s, t, (x, y, w), scale)
+                out.append(tab)
+                y += th_ + 1.2 * scale
+            else:
+                laid = text_box(s.text, (x, y, w, 1e6), text_style(t.body, t.ink, scale), ctx.icons.inline)
+                out.append(laid.group)
+                y += laid.height + (1.5 * scale if k < len(parts) - 1 else 0.0)
     return Group(tuple(out)), y - y0
 
 
@@ -132,6 +136,8 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float) -> tuple[Group, floa
             cells.append((cx, laid))
             cx += widths[c]
         rh = max(max(laid.height for _, laid in cells), body.size * 1.1) + 2 * pad
+        if k >= len(rows):
+            rh = max(rh, t.write_row)
         if k == 0:
             out.append(Rect(x, cy, w, rh, Style(fill=tint(accent, 0.18))))
         for _x, laid in cells:
@@ -139,4 +145,10 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float) -> tuple[Group, floa
         cy += rh
         out.append(line(x, cy, x + w, cy, grid))
     out.insert(0, line(x, y, x + w, y, grid))
+    if blank:  # a table to write in: ruled into columns too, and boxed
+        cx = x
+        for cw in widths[:-1]:
+            cx += cw
+            out.append(line(cx, y, cx, cy, grid))
+        out.append(Rect(x, y, w, cy - y, Style(stroke=tint(accent, 0.7), width=0.35)))
     return Group(tuple(out)), cy - y

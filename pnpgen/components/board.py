@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 
-from ..draw.colour import shade, tint
+from ..draw import fonts
+from ..draw.colour import contrast, shade, tint
 from ..draw.icons import arrow
-from ..draw.primitives import Circle, Group, Item, Rect, Style, Text, line, polygon
+from ..draw.primitives import Circle, Group, Item, PathBuilder, Rect, Style, Text, line, place, polygon
 from ..draw.text import text_box
 from ..hexgrid import DIRECTIONS, corners, neighbours, to_pixel
-from ..model import Board
+from ..model import Board, Cell
 from .context import Ctx
 from .piece import Piece
 from .templates import P, Tmpl, text_spec, text_style
@@ -35,6 +36,14 @@ SPEC = {
     "location_title": text_spec("9pt", bold=True),
     "location_text": text_spec("7pt", min_size="5pt"),
     "slot": P("length", "11mm", min=3, max=60),
+    "slot_size": P("size", None),  # [width, height] of a location's slots, if not square
+    "edge_band": P("length", "6mm", min=0, max=30),
+    "edge_labels": text_spec("7pt", bold=True, align="center"),
+    "wrap_note": P("str", "The edges wrap: a piece that leaves one edge comes back on the opposite edge, in the "
+                   "same column or row (the same number or letter)."),
+    "wrap_text": text_spec("7pt", italic=True, align="center"),
+    "legend": P("bool", True),
+    "legend_text": text_spec("7pt", min_size="5pt"),
 }
 
 
@@ -168,37 +177,153 @@ def compass(centre, size: float, ink: str, text_size: float) -> Group:
 
 
 def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, float]]:
-    """A square-grid board: squares coloured by suit or terrain, with the suit's symbol or the terrain's icon."""
+    """A square-grid board: squares coloured by suit or terrain with the suit's symbol or the terrain's icon, a
+    heading terrain's arrow and a turning terrain's curved arrow, edge labels (with a note when the board wraps)
+    and a legend of its terrain."""
     c = getattr(board, "cell_size_mm", 20.0)
     cols, rows = getattr(board, "width", 0), getattr(board, "height", 0)
     pad, th_ = t.padding, t.title_height
-    w, h = cols * c + 2 * pad, rows * c + 2 * pad + th_
     ink, paper = t.ink, t.background
+    edge = t.edge_band
+    note = _wrap_note(board, t)
+    gx, gy = square_origin(board, t)
+    terrains = {tr.id: tr for tr in getattr(ctx.game, "terrains", ())}
+    used = [terrains[k] for k in sorted({q.terrain for q in board.squares if q.terrain in terrains},
+                                        key=list(terrains).index)]
+    legend, legend_h = _legend(ctx, t, used, cols * c + 2 * edge) if t.legend and used else (None, 0.0)
+    w = cols * c + 2 * edge + 2 * pad
+    h = gy + rows * c + edge + (legend_h + 3.0 if legend else 0.0) + pad
     out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
     if th_:
         out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
-    terrains = {tr.id: tr for tr in getattr(ctx.game, "terrains", ())}
+    if note:
+        out.append(place(note.group, gx, pad + th_))
     for cell in getattr(board, "squares", ()):
-        x, y = pad + cell.x * c, pad + th_ + cell.y * c
-        tr = terrains.get(cell.terrain) if cell.terrain else None
-        fill = _suit_fill(ctx, t, cell.suit, paper)
-        if tr is not None and tr.colour:
-            fill = tint(ctx.colour(tr.colour, paper), 0.12 if ctx.theme.ink_saver else t.fill)
-        out.append(Rect(x, y, c, c, Style(fill=fill, stroke=t.grid, width=t.grid_width)))
-        size = c * t.symbol
-        if cell.suit and cell.suit in ctx.icons.suits:
-            out.append(ctx.icons.suit_symbol(cell.suit, x + (c - size) / 2, y + (c - size) / 2, size))
-        elif tr is not None and tr.icon and ctx.icons.known(tr.icon):
-            out.append(ctx.icons.draw(tr.icon, x + (c - size) / 2, y + (c - size) / 2, size, ink))
-        if cell.direction in ("N", "E", "S", "W"):
-            ang = {"N": -90, "E": 0, "S": 90, "W": 180}[cell.direction]
-            out.append(arrow(x + c / 2, y + c / 2, ang, c * 0.4, ink, shaft=0.6, head=2.5))
-    out.append(Rect(pad, pad + th_, cols * c, rows * c, Style(stroke=t.grid, width=t.edge_width)))
+        out.append(_square(ctx, t, cell, terrains.get(cell.terrain) if cell.terrain else None,
+                           gx + cell.x * c, gy + cell.y * c, c, paper))
+    if edge > 0:
+        ts = text_style(t.edge_labels, tint(ink, 0.7))
+        lift = fonts.CAP_HEIGHT * ts.size / 2
+        for i in range(cols):
+            x = gx + (i + 0.5) * c
+            for y in (gy - edge / 2, gy + rows * c + edge / 2):
+                out.append(Text(x, y + lift, str(i + 1), ts.size, ts.colour, "bold", "middle"))
+        for j in range(rows):
+            y = gy + (j + 0.5) * c
+            for x in (gx - edge / 2, gx + cols * c + edge / 2):
+                out.append(Text(x, y + lift, _row_name(j), ts.size, ts.colour, "bold", "middle"))
+    frame = Style(stroke=t.grid, width=t.edge_width, dash=(4.0, 2.0) if board.wrap else ())  # a wrapping edge is open
+    out.append(Rect(gx, gy, cols * c, rows * c, frame))
+    if legend:
+        out.append(place(legend, pad, gy + rows * c + edge + 3.0))
     return Group(tuple(out), label=f"board {board.id}"), (w, h)
 
 
+def _wrap_note(board: Board, t: Tmpl):
+    """The laid-out note that a wrapping board's edges wrap, or None."""
+    if not (getattr(board, "wrap", False) and t.wrap_note):
+        return None
+    return text_box(t.wrap_note, (0, 0, board.width * board.cell_size_mm, 1e6), text_style(t.wrap_text, t.ink))
+
+
+def square_origin(board: Board, t: Tmpl) -> tuple[float, float]:
+    """Where the top left corner of square (0, 0) of a square-grid board sits on its piece (mm)."""
+    note = _wrap_note(board, t)
+    return (t.padding + t.edge_band,
+            t.padding + t.title_height + (note.height + 1.5 if note else 0.0) + t.edge_band)
+
+
+def _row_name(j: int) -> str:
+    """Rows are lettered A, B, ... Z, AA, AB ..."""
+    name = ""
+    j += 1
+    while j:
+        j, r = divmod(j - 1, 26)
+        name = chr(65 + r) + name
+    return name
+
+
+def _terrain_colours(ctx: Ctx, t: Tmpl, tr, paper: str) -> tuple[str, str]:
+    """(fill, icon colour) of a terrain's square: a tint of its colour and a dark shade of it for the icon."""
+    base = ctx.colour(tr.colour, "") if tr.colour else ""
+    if not base:
+        return paper, t.ink
+    fill = tint(base, 0.12 if ctx.theme.ink_saver else t.fill)
+    mark = shade(base, 0.45)
+    return fill, mark if contrast(mark, fill) >= 3.0 else t.ink
+
+
+def _square(ctx: Ctx, t: Tmpl, cell, tr, x: float, y: float, c: float, paper: str) -> Group:
+    """One square of a square-grid board."""
+    fill = _suit_fill(ctx, t, cell.suit, paper)
+    mark = t.ink
+    if tr is not None:
+        fill, mark = _terrain_colours(ctx, t, tr, paper)
+    out: list[Item] = [Rect(x, y, c, c, Style(fill=fill, stroke=t.grid, width=t.grid_width))]
+    size = c * t.symbol
+    if cell.suit and cell.suit in ctx.icons.suits:
+        out.append(ctx.icons.suit_symbol(cell.suit, x + (c - size) / 2, y + (c - size) / 2, size))
+    heading = cell.direction in ("N", "E", "S", "W")
+    turn = cell.direction in ("cw", "ccw")
+    if tr is not None and tr.icon and ctx.icons.known(tr.icon) and not heading:  # a heading's arrow is its mark
+        s = size * (1.0 if turn else 1.35)
+        out.append(ctx.icons.draw(tr.icon, x + (c - s) / 2, y + (c - s) / 2, s, mark, mono=True))
+    if heading:
+        ang = {"N": -90, "E": 0, "S": 90, "W": 180}[cell.direction]
+        a = math.radians(ang)
+        L = c * 0.62
+        out.append(arrow(x + c / 2 - math.cos(a) * L / 2, y + c / 2 - math.sin(a) * L / 2, ang, L, mark,
+                         shaft=c * 0.05, head=c * 0.2))
+    if turn:
+        out.append(turn_arrow(x + c / 2, y + c / 2, c * 0.36, cell.direction == "cw", mark, c * 0.045, c * 0.16))
+    return Group(tuple(out))
+
+
+def turn_arrow(cx: float, cy: float, r: float, clockwise: bool, colour: str, width: float, head: float) -> Group:
+    """A three-quarter circle about (cx, cy), open at the top, with an arrowhead showing the way it turns (at its
+    upper left end turning clockwise, at its upper right end anticlockwise)."""
+    start, sweep = (-45.0, 270.0) if clockwise else (225.0, -270.0)
+    pb = PathBuilder()
+    pb.arc(cx, cy, r, start, sweep)
+    end = math.radians(start + sweep)
+    ex, ey = cx + r * math.cos(end), cy + r * math.sin(end)
+    tangent = end + (math.pi / 2 if clockwise else -math.pi / 2)
+    tx, ty = math.cos(tangent), math.sin(tangent)
+    nx, ny = -ty, tx
+    tip = (ex + tx * head * 0.6, ey + ty * head * 0.6)
+    base = (ex - tx * head * 0.4, ey - ty * head * 0.4)
+    return Group((pb.build(Style(stroke=colour, width=width, cap="round")),
+                  polygon([tip, (base[0] + nx * head * 0.5, base[1] + ny * head * 0.5),
+                           (base[0] - nx * head * 0.5, base[1] - ny * head * 0.5)], Style(fill=colour))))
+
+
+def _legend(ctx: Ctx, t: Tmpl, terrains, width: float) -> tuple[Group, float]:
+    """A key to a board's terrain, two to a row: a sample square, the name and what it does."""
+    out: list[Item] = []
+    per_row = 2
+    cw = (width - 4.0 * (per_row - 1)) / per_row
+    s = 9.0
+    y = 0.0
+    row_h = 0.0
+    ts = text_style(t.legend_text, t.ink)
+    for k, tr in enumerate(terrains):
+        col = k % per_row
+        if col == 0 and k:
+            y += row_h + 2.0
+            row_h = 0.0
+        x = col * (cw + 4.0)
+        direction = {"heading": "E", "turn": "cw"}.get(tr.direction)
+        out.append(_square(ctx, t, Cell(0, 0, None, tr.id, direction), tr, x, y, s, t.background))
+        text = f"**{tr.name}.** {tr.text}".strip()
+        laid = text_box(text, (x + s + 2.0, y, cw - s - 2.0, 1e6), ts, ctx.icons.inline)
+        out.append(laid.group)
+        row_h = max(row_h, s, laid.height)
+    return Group(tuple(out), label="legend"), y + row_h
+
+
 def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, float]]:
-    """A board of named locations (no grid): a box per location with its name, icon, text and slots."""
+    """A board of named locations (no grid): a box per location with its name, icon, text and slots; a row of
+    boxes is as tall as its fullest box needs."""
     locs = list(getattr(board, "locations", ()))
     cols = getattr(board, "width", 0) or max(1, math.ceil(math.sqrt(len(locs))))
     spots, k = {}, 0
@@ -213,29 +338,50 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
     cols = max(cols, max((c for c, _ in spots.values()), default=0) + 1)
     lw, lh = t.location
     gap, pad, th_ = 4.0, t.padding, t.title_height
-    w, h = cols * lw + (cols - 1) * gap + 2 * pad, rows * lh + (rows - 1) * gap + 2 * pad + th_
+    sw, sh = t.slot_size if t.slot_size else (t.slot, t.slot)
+    inner = lw - 5
+    per_row = max(1, int((inner + 1.5) // (sw + 1.5)))
+    isz = 8.0
+    heights = [lh] * rows
+    laid: dict[str, tuple] = {}
+    for loc in locs:
+        c, r = spots[loc.id]
+        icon = isz if loc.icon and ctx.icons.known(loc.icon) else 0.0
+        title = text_box(loc.name, (0, 0, inner - icon, 8), text_style(t.location_title, t.ink))
+        body = text_box(loc.text, (0, 0, inner, 1e6), text_style(t.location_text, t.ink), ctx.icons.inline) \
+            if loc.text else None
+        srows = math.ceil(loc.slots / per_row) if loc.slots else 0
+        slots_h = srows * (sh + 1.5) - 1.5 if srows else 0.0
+        need = 2.5 + max(title.height, icon) + 1.0 + (body.height + 2.0 if body else 0.0) + slots_h + 2.5
+        heights[r] = max(heights[r], need)
+        laid[loc.id] = (title, body, icon, srows)
+    tops = [pad + th_ + sum(heights[:r]) + gap * r for r in range(rows)]
+    w = cols * lw + (cols - 1) * gap + 2 * pad
+    h = tops[-1] + heights[-1] + pad
     ink, paper = t.ink, t.background
     out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
     if th_:
         out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
     for loc in locs:
         c, r = spots[loc.id]
-        x, y = pad + c * (lw + gap), pad + th_ + r * (lh + gap)
+        x, y = pad + c * (lw + gap), tops[r]
+        bh = heights[r]
+        title, body, icon, srows = laid[loc.id]
         colour = ctx.colour(loc.colour, t.grid)
-        out.append(Rect(x, y, lw, lh, Style(fill=tint(colour, 0.08 if ctx.theme.ink_saver else 0.15),
+        out.append(Rect(x, y, lw, bh, Style(fill=tint(colour, 0.08 if ctx.theme.ink_saver else 0.15),
                                             stroke=colour, width=0.5), 2.5))
-        isz = 8.0 if loc.icon and ctx.icons.known(loc.icon) else 0.0
-        if isz:
-            out.append(ctx.icons.draw(loc.icon, x + lw - 2.5 - isz, y + 2.5, isz, ink))
-        title = text_box(loc.name, (x + 2.5, y + 2.5, lw - 5 - isz, 8), text_style(t.location_title, ink))
-        out.append(title.group)
-        s = min(t.slot, (lw - 5 + 1.5) / max(1, loc.slots) - 1.5)
-        body_h = lh - 5 - title.height - (s + 2 if loc.slots else 0)
-        if loc.text:
-            out.append(text_box(loc.text, (x + 2.5, y + 3.5 + title.height, lw - 5, body_h),
-                                text_style(t.location_text, ink), ctx.icons.inline).group)
-        for i in range(loc.slots):
-            sx = x + lw / 2 - (loc.slots * (s + 1.5) - 1.5) / 2 + i * (s + 1.5)
-            out.append(Rect(sx, y + lh - 2.5 - s, s, s, Style(fill="#ffffff", stroke=tint(ink, 0.5), width=0.3,
-                                                              dash=(1.2, 0.8)), 1.5))
+        if icon:
+            out.append(ctx.icons.draw(loc.icon, x + lw - 2.5 - icon, y + 2.5, icon, ink))
+        out.append(place(title.group, x + 2.5, y + 2.5))
+        if body:
+            out.append(place(body.group, x + 2.5, y + 2.5 + max(title.height, icon) + 1.0))
+        left = loc.slots
+        for j in range(srows):
+            n = min(per_row, left)
+            left -= n
+            sy = y + bh - 2.5 - (srows - j) * (sh + 1.5) + 1.5
+            for i in range(n):
+                sx = x + lw / 2 - (n * (sw + 1.5) - 1.5) / 2 + i * (sw + 1.5)
+                out.append(Rect(sx, sy, sw, sh, Style(fill="#ffffff", stroke=tint(ink, 0.5), width=0.3,
+                                                      dash=(1.2, 0.8)), 1.5))
     return Group(tuple(out), label=f"board {board.id}"), (w, h)

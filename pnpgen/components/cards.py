@@ -1,12 +1,14 @@
-"""Card faces (suit band and symbol, name, icon, a rules diagram, generated text) and deck backs."""
+"""Card faces (suit band and symbol, name, icon, a rules diagram, printed fields, generated text) and deck backs."""
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
 
 from ..draw import fonts
 from ..draw.colour import luminance, shade, tint
 from ..draw.primitives import Group, Item, Rect, Style, Text, place
-from ..draw.text import TextStyle, text_box
-from ..draw.units import pt
+from ..draw.text import text_box
 from ..model import CardType, Deck
 from .cardtext import card_text
 from .context import Ctx
@@ -27,10 +29,15 @@ FACE_SPEC = {
                                                                            min_size="8pt")},
     "diagram": P("box", ("4mm", "21mm", "55mm", "29mm")),
     "requires": {"box": P("box", ("4mm", "52mm", "55mm", "13mm")), "label": P("str", "Needs"),
-                 "text": text_spec("7pt", min_size="5.5pt")},
+                 "text": text_spec("7pt", min_size="5.5pt"), "none": P("str", "None.")},
     "effect": {"box": P("box", ("4mm", "66mm", "55mm", "16mm")), "label": P("str", "Effect"),
                "text": text_spec("7pt", min_size="5.5pt")},
     "footer": {"height": P("length", "5mm", min=0, max=30), "text": text_spec("6pt", bold=True, valign="middle")},
+    "cost": {"chip": P("length", "7mm", min=2, max=30)},
+    "stats": {"width": P("length", "16mm", min=4, max=100), "height": P("length", "25mm", min=6, max=100),
+              "compact": P("length", "12mm", min=6, max=100)},
+    "fields": text_spec("7.5pt", valign="middle", min_size="5.5pt"),
+    "watermark": P("str", ""),
 }
 
 BACK_SPEC = {
@@ -41,6 +48,16 @@ BACK_SPEC = {
     "icon_size": P("length", "24mm", min=0, max=200),
     "title": text_spec("15pt", bold=True, align="center", valign="middle", min_size="8pt"),
 }
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One printed field of a card: its label, its value as text, and an icon drawn with it (or None)."""
+
+    label: str
+    value: str
+    icon: str | None = None
+    short: bool = True  # a labelled number in a box; else a line of text
 
 
 def face_template(ctx: Ctx, deck: Deck, card: CardType | None = None) -> Tmpl:
@@ -56,6 +73,9 @@ def validate(ctx: Ctx, deck: Deck) -> None:
             ctx.icon_ok(c.action.icon, c.action.loc, f"action '{c.action.id}'")
         for t in (c.text, c.action.text if c.action else ""):
             ctx.markers_ok(t, c.loc, f"card '{c.id}'")
+    t = face_template(ctx, deck)
+    if t.watermark:
+        ctx.icon_ok(t.watermark, deck.loc, f"deck '{deck.id}' (template '{t.name}' watermark)")
     if deck.back_template:
         ctx.template(deck.back_template, "card-back", "card-back", BACK_SPEC, deck.loc)
 
@@ -73,49 +93,69 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     band_fill = th.solid(colour)
     band_ink = th.text_on(colour, ink)
     action = card.action
+    accent = deepen(colour)
+    cost_spec, shown = printed_fields(ctx, deck, card)
     out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=paper))]
 
-    # suit band: symbol, name, icon
+    # suit band: cost, symbol, name, icon
     bh = t.band.height
     out.append(Rect(-b, -b, w + 2 * b, bh + b, Style(fill=band_fill)))
     if th.ink_saver:
         out.append(Rect(-b, bh - 0.4, w + 2 * b, 0.8, Style(fill=colour)))
-    sym = t.band.symbol
     x = m
+    if cost_spec is not None:
+        chips, cw = cost_chips(ctx, card.field(cost_spec.id), m, bh, t.cost.chip, accent, ink, "#ffffff")
+        out.append(chips)
+        x = m + cw + 2.5
+    sym = t.band.symbol
     if suit:
-        out.append(_band_symbol(ctx, th, suit.id, m, (bh - sym) / 2, sym, band_ink))
-        x = m + sym + 2.5
+        out.append(_band_symbol(ctx, th, suit.id, x, (bh - sym) / 2, sym, band_ink))
+        x += sym + 2.5
     icon_size = t.band.icon if action and action.icon and ctx.icons.known(action.icon) else 0.0
     right = w - m - (icon_size + 2.0 if icon_size else 0.0)
     title = text_box(card.name, (x, 0, right - x, bh), text_style(t.band.title, band_ink))
     out.append(title.group)
     if icon_size:
         out.append(ctx.icons.draw(action.icon, w - m - icon_size, (bh - icon_size) / 2, icon_size,
-                                  colour if th.ink_saver else band_ink))
+                                  colour if th.ink_saver else band_ink, mono=True))
 
-    # the rules diagram, else the card's printed fields as labelled numbers; then the text
-    accent = deepen(colour)
-    diagram = _diagram(ctx, t, action, accent, ink, "#ffffff", tint(colour, 0.3)) if action is not None else None
-    if diagram is None or not diagram.items:
-        diagram = _fields(ctx, deck, card, t.diagram, accent, ink)
-    text = card_text(ctx.game, card, t.spent_area)
-    items, problem = _card_text(ctx, t, text, ink, diagram is not None)
-    if problem and diagram is not None and diagram.label == "icon":
-        diagram = None  # a long text needs the room more than a big copy of the band's icon does
-        items, problem = _card_text(ctx, t, text, ink, False)
+    # the rules diagram, else the card's printed fields (beside the action's icon); then the text
+    text = card_text(ctx.game, card, t.spent_area, t.requires.none)
+    body = None
+    for mode in _modes(action, shown):
+        diagram, full = _diagram_for(ctx, t, action, shown, mode, colour, accent, ink)
+        start = (t.diagram[1] + t.diagram[3] + 2.0) if full else \
+            (t.diagram[1] + diagram[1] + 2.0 if diagram is not None else t.diagram[1])
+        items, used, problem, kept = _card_text(ctx, t, text, ink, start, full)
+        tried = (diagram[0] if diagram is not None else None, items, used, problem, kept)
+        if body is None or (body[3] and not problem) or (not problem and kept > body[4] + 1e-9):
+            body = tried  # the first that fits, unless a later one fits with larger text
+        if full and not shown and diagram[0].label != "icon":
+            break  # a rules diagram stays; only a plain icon or the fields' large boxes give way to text
+        if not problem and kept >= 1 - 1e-9:
+            break
+    group, items, used, problem, _kept = body
     if problem:
         ctx.problems.error(card.loc, f"card '{card.id}': {problem}")
-    if diagram is not None:
-        out.append(diagram)
+    if group is not None:
+        out.append(group)
     out += items
 
-    # footer band: the suit's name and symbol again, for colour-blind players
+    # a large light icon in the empty part of the body, when the template asks for one
     fh = t.footer.height
+    if t.watermark and not th.ink_saver and ctx.icons.known(t.watermark):
+        room = h - fh - 2.0 - used
+        s = min(room - 4.0, w * 0.62)
+        if s >= 14.0:
+            out.append(ctx.icons.draw(t.watermark, (w - s) / 2, used + (room - s) / 2, s, tint(colour, 0.22),
+                                      mono=True))
+
+    # footer band: the suit's name and symbol again, for colour-blind players (else what the card is)
     if fh > 0:
         out.append(Rect(-b, h - fh, w + 2 * b, fh + b, Style(fill=band_fill)))
         if th.ink_saver:
             out.append(Rect(-b, h - fh - 0.4, w + 2 * b, 0.8, Style(fill=colour)))
-        label = (suit.name if suit else (action.name if action else card.name)).upper()
+        label = (suit.name if suit else (action.name if action else deck.name)).upper()
         out.append(text_box(label, (m, h - fh, w - 2 * m, fh), text_style(t.footer.text, band_ink)).group)
         if suit:
             s = fh * 0.62
@@ -123,30 +163,70 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     return Group(tuple(out), label=f"card {card.id}")
 
 
-def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, below_diagram: bool) -> tuple[list[Item], str]:
-    """Requirements then effect: each starts at its box (or right after the one before, if that ran long) and may
-    run down to the effect box's bottom; without a diagram they start at the diagram's top. Returns the drawing
-    and what did not fit ('' if all did)."""
+def _modes(action, shown: list[Shown]) -> list[str]:
+    """Body layouts to try in turn until the text fits: the full diagram, then smaller ones."""
+    if shown:
+        return ["full", "compact"]
+    return ["full", "none"] if action is not None else ["none"]
+
+
+def _diagram_for(ctx: Ctx, t: Tmpl, action, shown: list[Shown], mode: str, colour: str, accent: str, ink: str):
+    """((drawing, height used), whether it fills the template's whole diagram box), or (None, False)."""
+    x, y, w, h = t.diagram
+    if mode == "none":
+        return None, False
+    if action is not None and not shown:
+        g = _diagram(ctx, t, action, accent, ink, "#ffffff", tint(colour, 0.3))
+        if g.items:
+            return (g, h), True
+        return None, False
+    icon = action.icon if action is not None and action.icon and ctx.icons.known(action.icon) else None
+    if mode == "compact":
+        hh = min(h, t.stats.compact)
+        return (_fields(ctx, t, shown, (x, y, w, hh), accent, ink, compact=True), hh), False
+    hh = _fields_height(t, shown, h)
+    if icon and all(s.short for s in shown):
+        size = min(hh * 0.72, w * 0.32)
+        stats_w = _stats_width(t, shown, w - size - 4.0)
+        x0 = x + (w - size - 4.0 - stats_w) / 2
+        g = Group((ctx.icons.draw(icon, x0, y + (hh - size) / 2, size, accent),
+                   _fields(ctx, t, shown, (x0 + size + 4.0, y, stats_w, hh), accent, ink)))
+    else:
+        g = _fields(ctx, t, shown, (x, y, w, hh), accent, ink)
+    return (g, hh), hh >= h - 1e-6
+
+
+def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
+               ) -> tuple[list[Item], float, str, float]:
+    """Requirements then effect from `start` down to the effect box's bottom. Below a full diagram each starts at
+    its own box (or right after the one before, if that ran long). Returns the drawing, where it ends, what did not
+    fit ('' if all did) and the smallest text size it used, as a share of the template's."""
     out: list[Item] = []
-    label_h = 2.8
-    y = t.requires.box[1] if below_diagram else t.diagram[1]
+    y = start
     bottom = t.effect.box[1] + t.effect.box[3]
     problem = ""
+    kept = 1.0
+    first = True
     for region, body in ((t.requires, text.requires), (t.effect, text.effect)):
         if not body:
             continue
+        label_h = 2.8 if region.label else 0.0
         x0, ry, bw, _ = region.box
-        if below_diagram:
-            y = max(y, ry)
+        if full:
+            y = max(y, t.requires.box[1] if first else ry)
+        first = False
         room = bottom - y - label_h
-        laid = text_box(body, (x0, y + label_h, bw, room), text_style(region.text, ink), ctx.icons.inline)
+        style = text_style(region.text, ink)
+        laid = text_box(body, (x0, y + label_h, bw, room), style, ctx.icons.inline)
+        kept = min(kept, laid.size / style.size)
         if not laid.fits and not problem:
             problem = (f"its {region.label.lower()} text does not fit the template '{t.name}' "
                        f"({laid.height:.1f} mm needed, {room:.1f} mm available)")
-        out.append(Text(x0, y + 2.0, region.label.upper(), 2.0, ink, "bold"))
+        if region.label:
+            out.append(Text(x0, y + 2.0, region.label.upper(), 2.0, ink, "bold"))
         out.append(laid.group)
         y += label_h + laid.height + 1.8
-    return out, problem
+    return out, y, problem, kept
 
 
 def _band_symbol(ctx: Ctx, th, suit_id: str, x: float, y: float, size: float, band_ink: str) -> Item:
@@ -161,28 +241,116 @@ def deepen(colour: str) -> str:
     return shade(colour, 0.3) if luminance(colour) > 0.35 else colour
 
 
-def _fields(ctx: Ctx, deck: Deck, card: CardType, box, accent: str, ink: str) -> Group | None:
-    """A card's printed fields (those its deck shows, else all): short values as a row of labelled numbers,
-    longer ones as lines of text; None if it has none."""
-    specs = [s for s in getattr(deck, "field_specs", ()) if s.show]
-    pairs = [(s.label, card.field(s.id)) for s in specs] if specs else \
-        [(k.replace("_", " ").title(), v) for k, v in card.fields]
-    pairs = [(label, _show(v)) for label, v in pairs if v is not None and _show(v)]
-    if not pairs:
-        return None
+def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
+    """(the field printed as a cost in the band or None, the other printed fields) of a card."""
+    specs = [s for s in deck.field_specs if s.show]
+    cost = next((s for s in specs if s.kind == "icon-counts" and card.field(s.id)), None)
+    out: list[Shown] = []
+    if not specs:
+        for k, v in card.fields:
+            value = _show(v)
+            if value:
+                out.append(Shown(k.replace("_", " ").title(), value, None, _is_short(value)))
+        return None, out
+    for s in specs:
+        v = card.field(s.id)
+        if v is None or s is cost:
+            continue
+        if s.kind == "suit" and v in ctx.icons.suits:
+            out.append(Shown(s.label, ctx.icons.suits[v].name, v, True))
+            continue
+        if s.kind == "icon" and ctx.icons.known(v):
+            out.append(Shown(s.label, "", v, True))
+            continue
+        value = _show(v)
+        if value:
+            short = _is_short(value)
+            out.append(Shown(s.label, value, s.id if short and ctx.icons.known(s.id) else None, short))
+    return cost, out
+
+
+def _is_short(value: str) -> bool:
+    return len(value) <= 4 and "{" not in value
+
+
+def _stat_w(t: Tmpl, s: Shown) -> float:
+    """How wide a stat box is: the template's width, or enough for a longer value at a readable size."""
+    need = fonts.width(s.value, 5.0, "bold") + (6.0 if s.icon and len(s.value) > 4 else 0.0) + 3.0
+    return max(t.stats.width, need if len(s.value) > 4 else 0.0)
+
+
+def _stats_width(t: Tmpl, shown: list[Shown], room: float) -> float:
+    stats = [s for s in shown if s.short]
+    return min(room, sum(_stat_w(t, s) for s in stats) + 2.0 * (len(stats) - 1))
+
+
+def _fields_height(t: Tmpl, shown: list[Shown], room: float) -> float:
+    """The height the printed fields take in a diagram box of height `room`."""
+    if any(not s.short for s in shown):
+        return room
+    return min(room, t.stats.height)
+
+
+def _fields(ctx: Ctx, t: Tmpl, shown: list[Shown], box, accent: str, ink: str, compact: bool = False) -> Group:
+    """Printed fields in a box: short values as a centred row of labelled boxes (with their icons), longer ones
+    as lines of text below them."""
     x, y, w, h = box
-    if len(pairs) <= 4 and all(len(v) <= 4 and "{" not in v for _, v in pairs):
-        n = len(pairs)
+    stats = [s for s in shown if s.short]
+    lines = [s for s in shown if not s.short]
+    out: list[Item] = []
+    sh = 0.0
+    if stats:
+        compact = compact or bool(lines)
+        sh = h if not lines else min(h * 0.5, t.stats.compact)
         gap = 2.0
-        sw = (w - gap * (n - 1)) / n
-        return Group(tuple(stat((x + i * (sw + gap), y + 2, sw, h - 4), label, value, ink, accent, "#ffffff")
-                           for i, (label, value) in enumerate(pairs)))
-    lines = "\n".join(f"**{label}:** {value}" for label, value in pairs)
-    laid = text_box(lines, (x, y + 1, w, h - 2), TextStyle(size=pt(7.5), colour=ink, valign="middle",
-                                                           min_size=pt(5.5)), ctx.icons.inline)
-    if not laid.fits:
-        ctx.problems.error(card.loc, f"card '{card.id}': its fields do not fit the diagram box of its template")
-    return laid.group
+        widths = [_stat_w(t, s) for s in stats]
+        k = min(1.0, (w - gap * (len(stats) - 1)) / sum(widths))
+        widths = [v * k for v in widths]
+        cx = x + (w - sum(widths) - gap * (len(stats) - 1)) / 2
+        for s, sw in zip(stats, widths):
+            icon = None
+            if s.icon:
+                def icon(ix, iy, size, name=s.icon):
+                    return ctx.icons.draw(name, ix, iy, size, ink)
+            out.append(stat((cx, y + (0 if compact else 2), sw, sh - (0 if compact else 4)), s.label, s.value, ink,
+                            accent, "#ffffff", icon))
+            cx += sw + gap
+    if lines:
+        text = "\n".join(f"**{s.label}:** {s.value}" for s in lines)
+        top = y + sh + (1.5 if stats else 1.0)
+        laid = text_box(text, (x, top, w, y + h - top - 1.0),
+                        text_style(t.fields, ink), ctx.icons.inline)
+        out.append(laid.group)
+    return Group(tuple(out))
+
+
+def cost_chips(ctx: Ctx, counts, x: float, band_h: float, chip: float, accent: str, ink: str, paper: str
+               ) -> tuple[Group, float]:
+    """A cost as chips ('2' and an icon each) in up to two rows, at x on a band; and the width they take."""
+    pairs = list(dict(counts).items()) if counts else []
+    if not pairs:
+        return Group(), 0.0
+    rows = 1 if len(pairs) == 1 else 2
+    cols = math.ceil(len(pairs) / rows)
+    gap = 1.2
+    ch = min(chip, (band_h - gap * (rows + 1)) / rows)
+    size = ch * 0.8
+    isz = ch * 0.72
+    y0 = (band_h - rows * ch - (rows - 1) * gap) / 2
+    out: list[Item] = []
+    cx = x
+    for c in range(cols):
+        col = pairs[c * rows:(c + 1) * rows]
+        cw = max(fonts.width(str(n), size, "bold") for _, n in col) + isz + 0.9 + 1.6
+        for r, (name, n) in enumerate(col):
+            cy = y0 + r * (ch + gap)
+            out.append(Rect(cx, cy, cw, ch, Style(fill=paper, stroke=accent, width=0.35), ch * 0.25))
+            out.append(Text(cx + 0.8, cy + (ch + fonts.CAP_HEIGHT * size) / 2, str(n), size, ink, "bold"))
+            icon = ctx.icons.draw(name, cx + cw - 0.8 - isz, cy + (ch - isz) / 2, isz, ink)
+            if icon is not None:
+                out.append(icon)
+        cx += cw + gap
+    return Group(tuple(out), label="cost"), cx - gap - x
 
 
 def _show(value) -> str:
@@ -263,7 +431,8 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     pieces = []
     for card in deck.cards:
         ft = face_template(ctx, deck, card)
-        pieces.append(Piece(f"card-{card.id}", card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
+        pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
+        pieces.append(Piece(pid, card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
                             ft.size, card_face(ctx, deck, card), back, ft.bleed, card.count, "marks",
                             f"deck:{deck.id}", True, back_id=f"back-{deck.id}", kind="card"))
     pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", t.size, back, None, t.bleed, 0,

@@ -74,7 +74,7 @@ def steps_phrase(steps: tuple[int, ...]) -> str:
 
 
 def requirements(game: Game, card: CardType, action: Action) -> list[str]:
-    """The requirements of a card, one sentence each."""
+    """The requirements of a card, one sentence each (none: an empty list)."""
     out = []
     if card.suit and action.plan_area:
         suit = next((s for s in game.suits if s.id == card.suit), None)
@@ -86,7 +86,7 @@ def requirements(game: Game, card: CardType, action: Action) -> list[str]:
         out.append(f"An enemy ship exactly {plural(action.range, 'hex', 'hexes')} away.")
     if action.kind == "duty" and action.heal:
         out.append(f"One of its crew is in the {holding_area(game, 'sickbay')}.")
-    return out or ["None."]
+    return out
 
 
 def effects(game: Game, action: Action, spent_area: str = "") -> list[str]:
@@ -115,10 +115,12 @@ def effects(game: Game, action: Action, spent_area: str = "") -> list[str]:
     return out
 
 
-def card_text(game: Game, card: CardType, spent_area: str = "spent") -> CardText:
-    """Requirements and effect text of a card from its action's fields (plus any text the content adds)."""
+def card_text(game: Game, card: CardType, spent_area: str = "spent", none: str = "None.") -> CardText:
+    """Requirements and effect text of a card from its action's fields (plus any text the content adds); `none` is
+    what a card with no requirements says ('' says nothing)."""
     action = card.action
     if action is None:
         return CardText("", card.text)
     extra = [t for t in (action.text, card.text) if t]
-    return CardText(" ".join(requirements(game, card, action)), " ".join(effects(game, action, spent_area) + extra))
+    return CardText(" ".join(requirements(game, card, action)) or none,
+                    " ".join(effects(game, action, spent_area) + extra))

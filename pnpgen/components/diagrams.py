@@ -81,12 +81,35 @@ def range_diagram(box, rng: int, accent: str, ink: str, paper: str, light: str |
     return Group(tuple(out))
 
 
-def stat(box, label: str, value: str, ink: str, accent: str, paper: str) -> Group:
-    """A labelled big number in a rounded box."""
+def stat(box, label: str, value: str, ink: str, accent: str, paper: str, icon=None) -> Group:
+    """A labelled big number in a rounded box; icon(x, y, size) draws a small icon with it (under the label in a
+    tall box, before the number in a low one)."""
     x, y, w, h = box
-    size = min((h - 4.4) / fonts.CAP_HEIGHT * 0.85, w * 0.6)
     label_size = min(2.1, w / (0.68 * max(4, len(label))))
-    value_base = y + 3.6 + (h - 3.6 + fonts.CAP_HEIGHT * size) / 2
-    return Group((Rect(x, y, w, h, Style(fill=paper, stroke=accent, width=0.5), 1.5),
-                  Text(x + w / 2, y + 3.0, label.upper(), label_size, ink, "bold", "middle"),
-                  Text(x + w / 2, value_base, value, size, ink, "bold", "middle")))
+    parts: list[Item] = [Rect(x, y, w, h, Style(fill=paper, stroke=accent, width=0.5), 1.5),
+                         Text(x + w / 2, y + 3.0, label.upper(), label_size, ink, "bold", "middle")]
+    top = y + 3.6
+    beside = 0.0
+    if icon is not None:
+        if h >= 18.0 or not value:
+            isz = min((h - 3.6) * (0.3 if value else 0.8), w * 0.55, 6.5)
+            parts.append(icon(x + (w - isz) / 2, top + 0.6, isz))
+            top += isz + 1.0
+        else:
+            beside = min((h - 4.4) * 0.8, w * 0.3)
+    room = y + h - top
+    if value:
+        size = min((room - 0.8) / fonts.CAP_HEIGHT * 0.85, w * 0.6)
+        tw = fonts.width(value, size, "bold")
+        gap = beside * 0.2
+        if tw + beside + gap > w - 1.6:
+            size *= max(0.1, w - 1.6 - beside - gap) / tw
+            tw = fonts.width(value, size, "bold")
+        base = top + (room + fonts.CAP_HEIGHT * size) / 2
+        if beside:
+            x0 = x + (w - beside - gap - tw) / 2
+            parts.append(icon(x0, base - fonts.CAP_HEIGHT * size / 2 - beside / 2, beside))
+            parts.append(Text(x0 + beside + gap + tw / 2, base, value, size, ink, "bold", "middle"))
+        else:
+            parts.append(Text(x + w / 2, base, value, size, ink, "bold", "middle"))
+    return Group(tuple(parts))

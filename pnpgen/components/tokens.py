@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import lru_cache
 
-from ..draw.colour import shade, tint
+from ..draw.colour import contrast, shade, tint
 from ..draw.geometry import scale
 from ..draw.icons import arrow
+from ..draw.inscribe import flatten, inner_box, span
 from ..draw.primitives import Circle, Group, Item, Path, Rect, Style, place, polygon
 from ..draw.svgpath import parse_path
 from ..draw.text import text_box
@@ -18,6 +20,7 @@ from .piece import Piece
 from .templates import P, Tmpl, text_spec, text_style
 
 SQRT3 = math.sqrt(3)
+PLAIN = ("square", "circle", "hex", "rect", "octagon")  # shapes whose label sits inside a plain inset
 SPEC = {
     "ink": P("colour", "#222222"),
     "outline": P("colour", "#222222"),
@@ -52,18 +55,65 @@ def outline(token: Token, w: float, h: float, st: Style) -> Item:
         r = min(w, h) / 2 / math.cos(math.pi / 8)
         return polygon([(w / 2 + r * math.cos(math.radians(22.5 + 45 * i)),
                          h / 2 + r * math.sin(math.radians(22.5 + 45 * i))) for i in range(8)], st)
-    if shape == "flag":
-        return polygon([(0, 0), (w, 0), (w * 0.78, h / 2), (w, h), (0, h)], st)
+    if shape in POLYGONS:
+        return polygon([(w * px, h * py) for px, py in POLYGONS[shape]], st)
     if shape == "custom" and getattr(token, "path", None):
         return Group((Path(parse_path(token.path), st),), scale(w / 100, h / 100))
     return Rect(0, 0, w, h, st, min(w, h) * 0.08 if shape == "square" else 0.0)
 
 
+# outlines as corners in a unit box
+POLYGONS = {
+    "flag": ((0, 0), (1, 0), (0.78, 0.5), (1, 1), (0, 1)),
+    "pennant": ((0, 0), (1, 0.3), (0.86, 0.5), (1, 0.7), (0, 1)),  # a tapering swallow-tail
+    "triangle": ((0.5, 0), (1, 1), (0, 1)),
+    "diamond": ((0.5, 0), (1, 0.5), (0.5, 1), (0, 0.5)),
+}
+
+
+def content_box(token: Token, w: float, h: float, inset: float) -> tuple[float, float, float, float]:
+    """Where a token's label and icon go: inside the inset for plain shapes, else the roomiest upright rectangle
+    inside the outline (less a small margin)."""
+    if token.shape in POLYGONS or (token.shape == "custom" and getattr(token, "path", None)):
+        x, y, bw, bh = _inner(token.shape, getattr(token, "path", None) or "", w, h)
+        pad = min(w, h) * 0.05
+        return (x + pad, y + pad, bw - 2 * pad, bh - 2 * pad)
+    return (inset, inset, w - 2 * inset, h - 2 * inset)
+
+
+def _polys(shape: str, path: str, w: float, h: float) -> list:
+    if shape in POLYGONS:
+        return [[(w * px, h * py) for px, py in POLYGONS[shape]]]
+    return [[(x * w / 100, y * h / 100) for x, y in poly] for poly in flatten(parse_path(path))]
+
+
+@lru_cache(maxsize=128)
+def _inner(shape: str, path: str, w: float, h: float) -> tuple[float, float, float, float]:
+    return inner_box(_polys(shape, path, w, h), w, h)
+
+
+def line_box(token: Token, w: float, h: float, box: tuple[float, float, float, float]
+             ) -> tuple[float, float, float, float]:
+    """A box for one line of text on an odd-shaped token: as wide as the outline is across the box's height."""
+    x, y, bw, bh = box
+    if token.shape in PLAIN:
+        return box
+    polys = _polys(token.shape, getattr(token, "path", None) or "", w, h)
+    spans = [span(polys, yy, x + bw / 2) for yy in (y, y + bh / 2, y + bh)]
+    if any(sp is None for sp in spans):
+        return box
+    lo, hi = max(sp[0] for sp in spans), min(sp[1] for sp in spans)
+    pad = min(w, h) * 0.05
+    return box if hi - lo - 2 * pad <= bw else (lo + pad, y, hi - lo - 2 * pad, bh)
+
+
 def validate(ctx: Ctx, token: Token) -> None:
-    """Record errors for a token's icons and custom outline."""
+    """Record errors for a token's icons, {icon} markers in its labels and custom outline."""
     for name in (token.icon, getattr(token, "back_icon", None)):
         if name:
             ctx.icon_ok(name, token.loc, f"token '{token.id}'")
+    for text in (token.label, token.back_label or ""):
+        ctx.markers_ok(text, token.loc, f"token '{token.id}'")
     if token.shape == "custom":
         try:
             parse_path(getattr(token, "path", None) or "")
@@ -97,18 +147,34 @@ def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: s
     if edges and any(token.edges):
         out.append(_edge_labels(ctx, t, token, w, h, ink))
         inset = max(inset, min(w, h) * 0.2)
-    iw, ih = w - 2 * inset, h - 2 * inset
+    bx, by, iw, ih = content_box(token, w, h, inset)
+    cx, cy = bx + iw / 2, by + ih / 2
     has_icon = bool(icon and ctx.icons.known(icon) and t.icon > 0)
-    if has_icon:
-        isz = min(iw, ih) * t.icon * (0.75 if edges and any(token.edges) else 1.0)
-        iy = h / 2 - isz / 2 - (ih * 0.16 if label else 0.0)
-        out.append(ctx.icons.draw(icon, (w - isz) / 2, iy, isz, colour if th.ink_saver else ink))
-    if label:
-        ty, tbh = (h / 2 + ih * 0.08, ih * 0.34) if has_icon else (inset, ih)
-        ts = text_style(t.label, ink)
-        if not has_icon and len(label) <= 2:
-            ts = text_style(t.label, ink, size=min(iw, ih) * 0.7)
-        out.append(text_box(label, (inset, ty, iw, tbh), ts).group)
+    icon_colour = ink
+    if th.ink_saver:  # the token's own colour, darkened until it reads on the light tint
+        icon_colour = colour if contrast(colour, fill) >= 3.0 else shade(colour, 0.55)
+    if has_icon and label and token.shape not in PLAIN and iw >= 2 * ih:
+        # a long low box (a pennant): the icon beside the label
+        isz = ih * 0.8
+        laid = text_box(label, (0, 0, iw - isz - ih * 0.25, ih), text_style(t.label, ink), ctx.icons.inline)
+        x0 = cx - (isz + ih * 0.25 + laid.width) / 2
+        out.append(ctx.icons.draw(icon, x0, cy - isz / 2, isz, icon_colour))
+        out.append(text_box(label, (x0 + isz + ih * 0.25, by, laid.width + 0.5, ih),
+                            text_style(t.label, ink, size=laid.size, align="left"), ctx.icons.inline).group)
+    else:
+        if has_icon:
+            isz = min(iw, ih) * t.icon * (0.75 if edges and any(token.edges) else 1.0)
+            if label and token.shape not in PLAIN:
+                isz = min(isz, ih * 0.5)
+            iy = cy - isz / 2 - (ih * 0.16 if label else 0.0)
+            out.append(ctx.icons.draw(icon, cx - isz / 2, iy, isz, icon_colour))
+        if label:
+            ty, tbh = (cy + ih * 0.08, ih * 0.34) if has_icon else (by, ih)
+            ts = text_style(t.label, ink)
+            if not has_icon and len(label) <= 2:
+                ts = text_style(t.label, ink, size=min(iw, ih) * 0.7)
+            box = line_box(token, w, h, (bx, ty, iw, tbh)) if has_icon else (bx, ty, iw, tbh)
+            out.append(text_box(label, box, ts, ctx.icons.inline).group)
     out.append(outline(token, w, h, Style(stroke=shade(colour, 0.5) if th.ink_saver else t.outline,
                                           width=t.outline_width, join="round")))
     return Group(tuple(out), label=f"token {token.id}")

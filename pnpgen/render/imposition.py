@@ -336,7 +336,19 @@ def _place_on(sheet: Sheet, cursor: float, todo: list[Piece], base: Area, t) -> 
 
 
 def misc_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = False) -> list[Sheet]:
-    """Sheets of mixed pieces, stacked down each sheet in blocks; a block goes on the first sheet with room."""
+    """Sheets of mixed pieces, stacked down each sheet in blocks; a block goes on the first sheet with room. When
+    folding, pieces with a back share fold sheets and the others print on whole sheets."""
+    backed = [p for p in pieces if p.back is not None]
+    if fold and backed and len(backed) < len(pieces):
+        sheets = _misc_sheets([p for p in pieces if p.back is None], paper, t, label, False) + \
+            _misc_sheets(backed, paper, t, label, True)
+        for i, s in enumerate(sheets):
+            s.label = f"{label} {i + 1}"
+        return sheets
+    return _misc_sheets(pieces, paper, t, label, fold)
+
+
+def _misc_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool) -> list[Sheet]:
     base = content_area(paper, "bottom", t)
     fy = None
     if fold and any(p.back is not None for p in pieces):
@@ -415,12 +427,15 @@ def impose(kit: Kit, paper: Paper, t, fold: bool = False) -> list[Sheet]:
         if p.count > 0:
             flows.setdefault(p.flow, []).append(p)
     for flow, pieces in flows.items():
-        if flow.startswith("deck:"):
-            sheets += card_sheets(pieces, paper, t, "Cards" if sum(f.startswith("deck:") for f in flows) == 1
-                                  else f"Cards ({flow[5:]})", fold)
+        if flow.startswith("deck:"):  # 'deck:<id>', or 'deck:<id>:<variant>' for a deck a variant adds
+            did, *variant = flow[5:].split(":")
+            own = [f for f in flows if f.startswith("deck:") and f.count(":") == 1]
+            sheets += card_sheets(pieces, paper, t, "Cards" if len(own) == 1 and not variant
+                                  else f"Cards ({did})", fold)
         elif flow.startswith("board:"):
             for p in pieces:
                 sheets += board_sheets(p, paper, t, p.name)
-        else:
-            sheets += misc_sheets(pieces, paper, t, "Components", fold)
+        else:  # 'misc', or 'misc:<variant>' for the loose pieces a variant adds
+            label = "Components" if ":" not in flow else f"Components ({flow.split(':', 1)[1]})"
+            sheets += misc_sheets(pieces, paper, t, label, fold)
     return sheets

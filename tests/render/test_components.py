@@ -28,7 +28,9 @@ def test_every_component_becomes_a_piece(kit):
     assert {f"aid-{a.id}" for a in game.player_aids} <= ids
     assert f"board-{game.board.id}" in ids and "back-action" in ids
     assert kit.by_id("card-blue-reach").size == (63.0, 88.0) and kit.by_id("card-blue-reach").bleed == 3.0
-    assert sum(p.count for p in kit.pieces if p.kind == "token") == sum(t.count for t in game.tokens)
+    # the four-player variant's tokens join the kit, after the game's own
+    tokens = (*game.tokens, *(t for v in game.variants for t in v.tokens))
+    assert sum(p.count for p in kit.pieces if p.kind == "token") == sum(t.count for t in tokens)
 
 
 def test_a_card_shows_its_name_suit_and_numbers(kit):

@@ -18,8 +18,9 @@ def test_one_well_formed_svg_per_component(built):
     assert {f.name for f in files} == expected | {f"{p.id}-back.svg" for p in kit.pieces
                                                   if p.back is not None and p.back_id is None}
     game = state.game
-    assert len(expected) == (sum(len(d.cards) + 1 for d in game.decks) + len(game.boards) + len(game.area_cards)
-                             + len(game.player_aids) + len(game.tokens))
+    parts = [game, *game.variants]  # the four-player variant's components join the kit
+    assert len(expected) == sum(sum(len(d.cards) + 1 for d in g.decks) + len(g.boards) + len(g.area_cards)
+                                + len(g.player_aids) + len(g.tokens) for g in parts)
     for f in files:
         root = ET.parse(f).getroot()
         assert root.tag == f"{NS}svg"

@@ -65,7 +65,7 @@ def test_a_suit_missing_from_the_board_makes_its_cards_dead(pack):
 def test_a_suit_without_sail_cards_makes_its_hexes_traps(pack):
     drop_yellow_sail_cards(pack)
     errors, _ = messages(pack)
-    trap = [m for m in errors if "can never sail, whatever the wind" in m]
+    trap = [m for m in errors if "can never sail, whatever the wind" in m and m.startswith("board 'duel'")]
     assert len(trap) == 1
     assert trap[0].startswith("board 'duel': a ship on these hexes can never sail, whatever the wind "
                               "(no sail card of their suit moves from them): [-4, 3], [-3, 0]")
