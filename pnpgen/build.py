@@ -109,6 +109,7 @@ def simulate_step(state: BuildState) -> None:
                    progress=lambda done, total: state.tick("simulate", done, total))
     result = {"game": state.game.id, "agents": list(o.sim_agents), "seed": 1, **agg.to_dict()}
     state.extra["simulation"] = result
+    state.extra["simulation_board"] = agg.board
     if agg.stalled and not o.force:
         seeds = ", ".join(map(str, agg.stalled_seeds[:5]))
         raise PnpgenError(f"quick simulation: {agg.stalled} of {agg.games} games stalled at the round cap "
@@ -121,7 +122,7 @@ def report_step(state: BuildState) -> None:
     result = state.extra.get("simulation")
     if result is None:
         return
-    for name, data in report_files(state.game, result).items():
+    for name, data in report_files(state.game, result, state.extra.get("simulation_board")).items():
         state.files[f"report/{name}"] = data
     state.notes["report/index.html"] = "simulation report"
     index = state.files.get("index.html")

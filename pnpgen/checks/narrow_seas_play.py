@@ -28,7 +28,8 @@ def analyse(game: Game, board: Board, p: Problems, engine) -> None:
     check_reach(board, moves, p)
     check_cannon(board, cards, p)
     check_dead_cards(game, board, cards, moves, p)
-    check_placement(board, engine, p)
+    if not getattr(engine, "prescribed", False):  # prescribed starts are checked with the content
+        check_placement(board, engine, p)
 
 
 def sail_graph(engine, board: Board, sail) -> dict[int, dict[tuple, set]]:

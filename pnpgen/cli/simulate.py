@@ -41,7 +41,7 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
                    progress=_progress if sys.stderr.isatty() else None)
     result = {"game": content.id, "agents": list(names), "seed": seed, **agg.to_dict()}
     if report is not None:
-        write_atomically(report, report_files(content, result))
+        write_atomically(report, report_files(content, result, agg.board))
     if as_json:
         click.echo(json.dumps(result, indent=2, sort_keys=True))
     else:

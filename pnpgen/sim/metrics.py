@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -13,7 +14,7 @@ class GameResult:
 
     seed: int
     agents: tuple[str, ...]
-    winner: int | None  # seat index (0-based), or None when stalled
+    winners: tuple[int, ...]  # winning seats (0-based; partners win together), () when stalled
     victory: str | None  # e.g. sink | mercy | elimination; None when stalled
     rounds: int
     decisions: int
@@ -67,6 +68,7 @@ class Aggregate:
     hand_turns: int = 0
     reshuffles: int = 0
     hex_visits: Counter = field(default_factory=Counter)
+    board: Any = field(default=None, compare=False, repr=False)  # the board played on (for the heat map)
 
     MAX_STALLED_LISTED = 20
 
@@ -82,20 +84,18 @@ class Aggregate:
         self.hex_visits.update(r.hex_visits)
         for a in set(r.agents):
             self.games_by_agent[a] += 1
-        if r.winner is None:
+        if not r.winners:
             if len(self.stalled_seeds) < self.MAX_STALLED_LISTED:
                 self.stalled_seeds.append(r.seed)
             return
         self.finished += 1
         self.victory[r.victory] += 1
-        self.wins_by_seat[r.winner] += 1
+        for seat in r.winners:
+            self.wins_by_seat[seat] += 1
         if r.teams:
-            self.wins_by_team[r.teams[r.winner]] += 1
-            winners = {r.agents[s] for s in range(len(r.agents)) if r.teams[s] == r.teams[r.winner]}
-        else:
-            winners = {r.agents[r.winner]}
+            self.wins_by_team[r.teams[r.winners[0]]] += 1
         if len(set(r.agents)) > 1:
-            for a in winners:
+            for a in {r.agents[seat] for seat in r.winners}:
                 self.wins_by_agent[a] += 1
 
     def merge(self, other: Aggregate) -> None:

@@ -69,7 +69,7 @@ def play_game(engine: Engine, seats: tuple[str, ...], seed: int, content: Game |
         decisions += 1
     winners = getattr(state, "winners", ())
     return GameResult(
-        seed=seed, agents=tuple(seats), winner=(winners[0] - 1) if winners else None,
+        seed=seed, agents=tuple(seats), winners=tuple(p - 1 for p in winners),
         victory=getattr(state, "victory", None) if winners else None,
         rounds=getattr(state, "round", 0), decisions=decisions, card_plays=stats["card_plays"],
         dead_hands=stats["dead_hands"], hand_turns=stats["hand_turns"],

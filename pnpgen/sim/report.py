@@ -57,9 +57,9 @@ def histogram(title: str, hist: dict[str, int], xlabel: str, width: int = 480, h
     return d.tostring()
 
 
-def heat_map(game: Game, visits: dict[str, int], title: str = "Hex heat map", size: float = 18) -> str:
+def heat_map(game: Game, visits: dict[str, int], board=None, title: str = "Hex heat map", size: float = 18) -> str:
     """The board's hexes shaded by how often ships stood on them."""
-    board = game.board
+    board = board or game.board
     if board is None or not board.hexes:
         return _svg(200, 40, "no board").tostring()
     pts = {h.qr: to_pixel(h.qr, size) for h in board.hexes}
@@ -80,14 +80,14 @@ def heat_map(game: Game, visits: dict[str, int], title: str = "Hex heat map", si
     return d.tostring()
 
 
-def report_files(game: Game, result: dict) -> dict[str, bytes]:
-    """The report's files (charts, result.json, index.html) by name, in memory."""
+def report_files(game: Game, result: dict, board=None) -> dict[str, bytes]:
+    """The report's files (charts, result.json, index.html) by name, in memory; `board` is the one played on."""
     charts = {
         "length.svg": histogram("Game length", result["rounds"]["histogram"], "rounds"),
         "wins-by-seat.svg": bar_chart("Wins by seat", [(k, v["pct"]) for k, v in result["wins_by_seat"].items()],
                                       "%"),
         "victory.svg": bar_chart("Victory type", [(k, v["pct"]) for k, v in result["victory"].items()], "%"),
-        "heat.svg": heat_map(game, result["hex_visits"]),
+        "heat.svg": heat_map(game, result["hex_visits"], board),
     }
     if result.get("wins_by_agent"):
         charts["wins-by-agent.svg"] = bar_chart(

@@ -75,7 +75,7 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
     _, engine = _load(batch.content, players)  # fail early, in this process, on a bad game or agent
     for a in agents:
         engine.agent(a)
-    total = Aggregate(seats=engine.num_players)
+    total = Aggregate(seats=engine.num_players, board=engine.game.board)
     done = 0
     work = list(chunks(batch))
     if jobs == 1 or len(work) == 1:

@@ -76,7 +76,7 @@ def test_percentile_and_aggregate_merge():
     hist = Counter({1: 1, 2: 8, 10: 1})
     assert (percentile(hist, 0.1), percentile(hist, 0.5), percentile(hist, 0.9)) == (1.0, 2.0, 2.0)
     a, b, whole = Aggregate(), Aggregate(), Aggregate()
-    results = [GameResult(seed=i, agents=("x", "y"), winner=i % 2 if i % 3 else None,
+    results = [GameResult(seed=i, agents=("x", "y"), winners=(i % 2,) if i % 3 else (),
                           victory="sink" if i % 3 else None, rounds=i, decisions=10 * i) for i in range(9)]
     for r in results[:4]:
         a.add(r)
