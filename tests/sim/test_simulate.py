@@ -129,3 +129,12 @@ def test_build_stops_on_stalled_games_and_keeps_old_output(capped, tmp_path):
     assert forced.exit_code == 0, forced.output
     assert (out / "narrow-seas" / "report" / "index.html").is_file()
     assert b"report/index.html" in (out / "narrow-seas" / "index.html").read_bytes()
+
+
+def test_team_games_count_every_winning_seat_and_team(game):
+    r = simulate(game, ("greedy",), games=16, seed=1, players=4).to_dict()
+    seats = {k: v["count"] for k, v in r["wins_by_seat"].items()}
+    assert seats["p1"] == seats["p3"] and seats["p2"] == seats["p4"]
+    assert seats["p1"] + seats["p2"] == r["finished"] == 16
+    teams = {k: v["count"] for k, v in r["wins_by_team"].items()}
+    assert teams == {"green": seats["p1"], "pink": seats["p2"]}
