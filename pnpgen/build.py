@@ -215,6 +215,8 @@ def write_atomically(target: Path, files: dict[str, bytes], keep: Callable[[str]
                      ) -> list[Written]:
     """Write files under a temporary folder beside `target`, carry over kept old files, then swap folders."""
     parent = target.parent
+    if target.exists() and not target.is_dir():
+        raise PnpgenError(f"{target} exists and is not a folder; move it or choose another --out")
     parent.mkdir(parents=True, exist_ok=True)
     tmp = parent / f".{target.name}.tmp-{os.getpid()}"
     old = parent / f".{target.name}.old-{os.getpid()}"

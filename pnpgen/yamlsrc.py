@@ -256,7 +256,10 @@ def load_yaml(path: Path | str, problems: Problems | None = None) -> Any:
     if size > MAX_BYTES:
         raise ContentError(Loc(name, 1, 1), too_large(size))
     try:
-        data = p.read_bytes()
+        with p.open("rb") as fh:  # bounded: devices and pipes report no size
+            data = fh.read(MAX_BYTES + 1)
     except OSError as e:
         raise ContentError(Loc(name), f"cannot read file: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise ContentError(Loc(name, 1, 1), too_large(len(data)))
     return parse_yaml(decode(data, name), name, problems)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -22,6 +23,8 @@ def parse_offset(value: str | None) -> tuple[float, float]:
         x, y = (float(v) for v in parts)
     except ValueError:
         raise PnpgenError(f"--back-offset: expected X,Y in mm such as 0.5,-1, got '{value}'") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise PnpgenError(f"--back-offset: expected X,Y in mm such as 0.5,-1, got '{value}'")
     if abs(x) > 20 or abs(y) > 20:
         raise PnpgenError(f"--back-offset: {value} mm is more than any printer is off; expected at most 20 mm")
     return (x, y)

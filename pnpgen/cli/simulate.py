@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..build import write_atomically
+from ..errors import PnpgenError
 from ..loader import load_game
 from ..sim.report import report_files, summary_lines
 from ..sim.runner import simulate
@@ -36,12 +37,17 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
                  as_json: bool, report: Path | None) -> None:
     """Play GAME (default: narrow-seas) between agents and report what happened."""
     content = load_game(game)
-    names = tuple(a.strip() for a in agents.split(",") if a.strip())
-    agg = simulate(content, names or ("random",), games=games, seed=seed, jobs=jobs, players=players,
+    names = tuple(a.strip() for a in agents.split(","))
+    if not all(names):
+        raise PnpgenError(f"--agents: expected agent names separated by commas, got '{agents}'")
+    if players is not None and players < 1:
+        raise PnpgenError(f"--players: expected a player count of at least 1, got {players}")
+    agg = simulate(content, names, games=games, seed=seed, jobs=jobs, players=players,
                    progress=_progress if sys.stderr.isatty() else None)
     result = {"game": content.id, "agents": list(names), "seed": seed, **agg.to_dict()}
     if report is not None:
-        write_atomically(report, report_files(content, result, agg.board))
+        files = report_files(content, result, agg.board)
+        write_atomically(report, files, keep=lambda rel: rel not in files)  # other files in DIR stay
     if as_json:
         click.echo(json.dumps(result, indent=2, sort_keys=True))
     else:

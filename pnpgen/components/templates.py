@@ -179,7 +179,7 @@ class Templates:
             return fallback
         try:
             if v is None:
-                return None
+                return None if fallback is None else bad()  # null only where the default is nothing
             if p.kind == "length":
                 x = parse_length(v)
                 if p.min is not None and x < p.min or p.max is not None and x > p.max:

@@ -1,0 +1,62 @@
+"""Edge cases of the command line: bad options and odd paths give one line and exit 1, nothing is lost."""
+
+from __future__ import annotations
+
+import shutil
+
+from click.testing import CliRunner
+
+from pnpgen.cli import main
+from pnpgen.paths import TEMPLATES_DIR
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_back_offset_must_be_finite(tmp_path):
+    r = run("build", "--skip-sim", "--out", str(tmp_path), "--back-offset", "nan,nan")
+    assert r.exit_code == 1
+    assert r.output.strip() == "error: --back-offset: expected X,Y in mm such as 0.5,-1, got 'nan,nan'"
+
+
+def test_an_output_path_that_is_a_file_is_refused_and_kept(tmp_path):
+    (tmp_path / "narrow-seas").write_text("mine")
+    r = run("build", "--skip-sim", "--format", "svg", "--out", str(tmp_path))
+    assert r.exit_code == 1 and "exists and is not a folder" in r.output and "Traceback" not in r.output
+    assert (tmp_path / "narrow-seas").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["narrow-seas"]
+
+
+def test_a_report_folder_keeps_its_other_files(tmp_path):
+    (tmp_path / "notes.txt").write_text("precious")
+    r = run("simulate", "--games", "3", "--agents", "greedy,greedy", "--report", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "notes.txt").read_text() == "precious"
+    assert (tmp_path / "index.html").is_file()
+
+
+def test_empty_agent_names_are_refused():
+    r = run("simulate", "--agents", ",")
+    assert r.exit_code == 1 and r.output.strip() == "error: --agents: expected agent names separated by commas, got ','"
+
+
+def test_reading_a_device_stops_at_the_size_limit():
+    r = run("rules", "legal", "/dev/zero")
+    assert r.exit_code == 1
+    assert r.output.strip() == "/dev/zero:1:1: error: file is too large (1001 kB; the limit is 1000 kB)"
+
+
+def test_a_null_template_parameter_is_an_error_not_a_crash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pack = tmp_path / "ns"
+    shutil.copytree(TEMPLATES_DIR.parent / "content" / "narrow-seas", pack)
+    (pack / "templates").mkdir()
+    text = (TEMPLATES_DIR / "ship-card.yaml").read_text()
+    assert "\nmargin:" in text
+    lines = [("margin: null" if line.startswith("margin:") else line) for line in text.splitlines()]
+    (pack / "templates" / "ship-card.yaml").write_text("\n".join(lines) + "\n")
+    r = run("build", str(pack), "--skip-sim", "--format", "svg", "--out", str(tmp_path / "out"))
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "ns/templates/ship-card.yaml:" in r.output and "'margin' must be" in r.output
+    assert not (tmp_path / "out").exists()
