@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..checks import game_module
+from ..engine.core import TERMINAL
 from ..engine.rng import Rng
 from ..errors import PnpgenError
 from ..fields import did_you_mean
@@ -61,11 +62,12 @@ def play_game(engine: Engine, seats: tuple[str, ...], seed: int, content: Game |
     record = getattr(engine.module, "record", None)
     stats: dict = {"card_plays": Counter(), "dead_hands": 0, "hand_turns": 0, "hex_visits": Counter()}
     decisions = 0
-    while not state.is_terminal():
-        action = agents[state.current_player() - 1](state, rng)
+    current, apply = state.current_player, state.apply
+    while (player := current()) != TERMINAL:
+        action = agents[player - 1](state, rng)
         if record is not None:
             record(state, action, stats)
-        state.apply(action)
+        apply(action)
         decisions += 1
     winners = getattr(state, "winners", ())
     return GameResult(

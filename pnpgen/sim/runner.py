@@ -11,7 +11,7 @@ from ..model import Game
 from .metrics import Aggregate, GameResult
 from .playout import engine_for, play_game
 
-CHUNK = 25
+CHUNK = 10  # games per task: small enough that the workers finish together
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from ...hexgrid import distance
 from . import moves
 from .phases import ACTION, DRAW, PLAN
 
-CARD_PLAYS = ("sail", "fire", "duty", "wind")
+CARD_PLAYS = frozenset(("sail", "fire", "duty", "wind"))
 KEEP_RANGE = 2  # the greedy captain's favourite distance when it holds no better information
 
 
@@ -164,15 +164,16 @@ def record(s, action: tuple, stats: dict) -> None:
     if kind in CARD_PLAYS:
         stats["card_plays"][action[1]] += 1
     elif kind == "plan":
-        visits = stats["hex_visits"]
-        for i in s.live_ships(s.to_move):
-            visits[s.hex[i]] += 1
+        visits, hexes = stats["hex_visits"], s.hex
+        for i in s.g.ships_of[s.to_move]:
+            if hexes[i] is not None:
+                visits[hexes[i]] += 1
     if s.phase == ACTION and not s.pending:
-        seen = stats.setdefault("turn_seen", set())
-        key = (s.round, s.to_move)
-        if key not in seen:
-            seen.add(key)
-            if s.hands[s.to_move - 1]:
+        seen = stats.setdefault("turn_seen", {})  # player -> the last round whose first turn was counted
+        p = s.to_move
+        if seen.get(p) != s.round:
+            seen[p] = s.round
+            if s.hands[p - 1]:
                 stats["hand_turns"] += 1
-                if not any(a[0] in CARD_PLAYS for a in moves.action_phase_actions(s)):
+                if not moves.card_plays(s, moves.hand_cards(s), first=True):
                     stats["dead_hands"] += 1

@@ -72,6 +72,8 @@ class NarrowSeas(core.Game):
         for p, own in self.ships_of.items():
             if not own:
                 raise PnpgenError(f"{content.id}: player {p} owns no ship card")
+        self.enemy_ships: dict[int, tuple[int, ...]] = {
+            p: tuple(i for i, o in enumerate(self.ship_owner) if self.team[o] != self.team[p]) for p in self.players}
         self.crew = prm.crew_per_ship
 
         self.areas: tuple[str, ...] = prm.plan_areas
@@ -95,8 +97,11 @@ class NarrowSeas(core.Game):
         edges = self.board.edge_hexes()
         self.edge_distance: dict[Cell, int] = {
             c: min(distance(c, e) for e in edges) if edges else 0 for c in self.cells}
+        # where a first ship may be placed (sorted, like cells)
+        self.near_edge = tuple(c for c in self.cells if self.edge_distance[c] <= prm.first_ship_edge_distance)
         self.dist: dict[Cell, dict[Cell, int]] = {a: {b: distance(a, b) for b in self.cells} for a in self.cells}
         self._paths: dict[tuple[str, int, Cell], tuple] = {}
+        self._dests: dict[tuple[str, int, Cell], tuple] = {}
         self._free: dict[tuple[str, int, Cell], set] = {}
         self._rings: dict[tuple[Cell, int, int], frozenset] = {}
         # Action tuples made once: a discard of each card, and each Wind card's plays under each wind.
@@ -143,6 +148,7 @@ class NarrowSeas(core.Game):
         self.deck_cards: tuple[tuple[str, ...], ...] = tuple(tuple(by_id[u.cards].card_ids()) for u in uses)
         self.deck_ids: tuple[str, ...] = self.deck_cards[0]
         self.card_order: dict[str, int] = {cid: c.order for cid, c in self.cards.items()}
+        self.wind_cards = frozenset(cid for cid, c in self.cards.items() if c.kind == "wind")
         self.unique_cards = all(len(set(ids)) == len(ids) for ids in self.deck_cards)
         aside = [k for k, u in enumerate(uses) if u.wind == "aside"]
         # The single live Wind card alternates between the two decks (rulebook 8.3).
@@ -187,6 +193,19 @@ class NarrowSeas(core.Game):
         got = self._paths.get(key)
         if got is None:
             got = self._paths[key] = self._compute_paths(card, wind, origin)
+        return got
+
+    def sail_dests(self, card: CardInfo, wind: int, origin: Cell) -> tuple[tuple[Cell, ...], frozenset]:
+        """(the destinations of sail_paths, the hexes whose ship could block one: them and the hexes on their
+        ways, the origin left out)."""
+        key = (card.action, wind, origin)
+        got = self._dests.get(key)
+        if got is None:
+            paths = self.sail_paths(card, wind, origin)
+            touched = {m for _, ways in paths for way in ways or () for m in way}
+            touched.update(dest for dest, _ in paths)
+            touched.discard(origin)
+            got = self._dests[key] = (tuple(dest for dest, _ in paths), frozenset(touched))
         return got
 
     def _compute_paths(self, card: CardInfo, wind: int, origin: Cell, bounded: bool = True) -> tuple:

@@ -52,16 +52,21 @@ def plan_space(s: NarrowSeasState) -> list[tuple[str, tuple[tuple[int, ...], ...
     A legal plan picks one way per ship, so the plans are the product of these lists: agents can
     draw or score ship by ship without listing the product.
     """
-    k, ids = len(s.g.areas), s.g.ship_ids
-    return [(ids[i], compositions(s.on_card(i), k)) for i in s.live_ships(s.to_move)]
+    g = s.g
+    k, ids, hexes, plan, spent = len(g.areas), g.ship_ids, s.hex, s.plan, s.spent
+    return [(ids[i], compositions(spent[i] + sum(plan[i]), k)) for i in g.ships_of[s.to_move] if hexes[i] is not None]
 
 
 def random_action(s: NarrowSeasState, rng) -> tuple:
-    """A legal action drawn uniformly: a plan ship by ship, a draw-phase action from its count, else from the list."""
-    if s.phase == PLAN:
-        return ("plan", tuple((sid, ways[rng.randrange(len(ways))]) for sid, ways in plan_space(s)))
-    if s.phase == DRAW:
+    """A legal action drawn uniformly: a plan ship by ship, a draw-phase action from its count, an Action-phase
+    action without listing the discards, else from the list."""
+    phase = s.phase
+    if phase == ACTION and not s.pending:
+        return random_play(s, rng)
+    if phase == DRAW:
         return random_draw(s, rng)
+    if phase == PLAN:
+        return ("plan", tuple([(sid, ways[rng.randrange(len(ways))]) for sid, ways in plan_space(s)]))
     acts = legal_actions(s)
     return acts[rng.randrange(len(acts))]
 
@@ -87,18 +92,17 @@ def placement_hexes(s: NarrowSeasState, player: int) -> tuple[list, str]:
     """
     g, prm = s.g, s.g.params
     occ = s.occupied()
-    empty = [c for c in g.cells if c not in occ]
-    team = g.team[player]
-    enemy = [h for j, h in enumerate(s.hex) if h is not None and g.team[g.ship_owner[j]] != team]
+    enemy = [s.hex[j] for j in g.enemy_ships[player] if s.hex[j] is not None]
     if not enemy:
-        cells = [c for c in empty if g.edge_distance[c] <= prm.first_ship_edge_distance]
-        return (cells, "edge") if cells else (empty, "any")
+        cells = [c for c in g.near_edge if c not in occ]
+        return (cells, "edge") if cells else ([c for c in g.cells if c not in occ], "any")
     lo, exact = prm.placement_min_enemy_distance, prm.placement_exact_enemy_distance
     near = frozenset().union(*(g.closer(e, lo) for e in enemy))
     ring = frozenset().union(*(g.ring(e, exact) for e in enemy))
     cells = sorted(ring - near - occ)
     if cells:
         return cells, "distance"
+    empty = [c for c in g.cells if c not in occ]
     far = [c for c in empty if c not in near]
     return (far, "relaxed") if far else (empty, "any")
 
@@ -126,12 +130,13 @@ def plan_actions(s: NarrowSeasState) -> list[tuple]:
 def random_draw(s: NarrowSeasState, rng) -> tuple:
     """A draw-phase action drawn uniformly, without listing them."""
     g = s.g
-    d = g.deck_of[s.to_move]
-    deck = 1 if s.decks[d] or s.discards[d] else 0
-    a = g.market_area
-    payers = [i for i in g.ships_of[s.to_move] if s.hex[i] is not None and s.plan[i][a]]
+    p = s.to_move
+    a, hexes, plan = g.market_area, s.hex, s.plan
+    payers = [i for i in g.ships_of[p] if plan[i][a] and hexes[i] is not None]
     if not payers:
         return DRAW_ACTION
+    d = g.deck_of[p]
+    deck = 1 if s.decks[d] or s.discards[d] else 0
     market = s.markets[d] if g.unique_cards else list(dict.fromkeys(s.markets[d]))
     k = rng.randrange(deck + len(market) * len(payers))
     if k < deck:
@@ -157,51 +162,78 @@ def draw_actions(s: NarrowSeasState) -> list[tuple]:
 # -- action phase --------------------------------------------------------------------------------
 def action_phase_actions(s: NarrowSeasState) -> list[tuple]:
     """Plays of each card in hand (content order), then a discard of each, then pass."""
-    g = s.g
-    p = s.to_move
-    hand = s.hands[p - 1]  # kept in content order
-    cards = hand if g.unique_cards else list(dict.fromkeys(hand))
-    hexes, plan, ids = s.hex, s.plan, g.ship_ids
-    occ = set(hexes)
-    by_suit: dict = {}  # the player's ships afloat, by the suit of their hex
-    for i in g.ships_of[p]:
-        h = hexes[i]
-        if h is not None:
-            by_suit.setdefault(g.suit_at[h], []).append((i, h, plan[i], ids[i]))
-    acts: list[tuple] = []
-    foes = None  # enemy ships afloat: (hex, id), found when a cannon card first needs them
-    for cid in cards:
-        c = g.cards[cid]
-        kind = c.kind
-        if kind == "wind":
-            acts.extend(g.wind_actions[cid][s.wind])
-            continue
-        area = c.area
-        if area is None:
-            continue
-        for i, h, pl, sid in by_suit.get(c.suit, ()):
-            if not pl[area]:
-                continue
-            if kind == "sail":
-                for dest, ways in g.sail_paths(c, s.wind, h):
-                    if dest not in occ and (ways is None or any(all(m not in occ or m == h for m in way)
-                                                                for way in ways)):
-                        acts.append(("sail", cid, sid, dest))
-            elif kind == "fire":
-                if foes is None:
-                    team = g.team[p]
-                    foes = [(hj, ids[j]) for j, o in enumerate(g.ship_owner)
-                            if (hj := hexes[j]) is not None and g.team[o] != team]
-                dist, rng = g.dist[h], c.range
-                for hj, tid in foes:
-                    if dist[hj] == rng:
-                        acts.append(("fire", cid, sid, tid))
-            elif kind == "duty":
-                if s.sick[i]:
-                    acts.append(("duty", cid, sid))
-    acts.extend(map(g.discard_action.__getitem__, cards))
+    cards = hand_cards(s)
+    acts = card_plays(s, cards)
+    acts += map(s.g.discard_action.__getitem__, cards)
     acts.append(PASS)
     return acts
+
+
+def random_play(s: NarrowSeasState, rng) -> tuple:
+    """What action_phase_actions(s)[k] is for a uniform k, without making the discards and pass."""
+    cards = hand_cards(s)
+    plays = card_plays(s, cards)
+    n = len(plays)
+    k = rng.randrange(n + len(cards) + 1)
+    if k < n:
+        return plays[k]
+    k -= n
+    return s.g.discard_action[cards[k]] if k < len(cards) else PASS
+
+
+def hand_cards(s: NarrowSeasState) -> list[str]:
+    """The different cards in the mover's hand, in content order."""
+    hand = s.hands[s.to_move - 1]  # kept in content order
+    return hand if s.g.unique_cards else list(dict.fromkeys(hand))
+
+
+def card_plays(s: NarrowSeasState, cards: list[str], first: bool = False) -> list[tuple]:
+    """The plays of each of `cards` in turn (sail, fire, duty, wind); with `first`, stop at the first card
+    that has any."""
+    g = s.g
+    info, hexes, plan = g.cards, s.hex, s.plan
+    by_suit: dict = {}  # the mover's ships afloat by the suit of their hex: [(ship, hex), ...]
+    for i in g.ships_of[s.to_move]:
+        h = hexes[i]
+        if h is not None:
+            by_suit.setdefault(g.suit_at[h], []).append((i, h))
+    acts: list[tuple] = []
+    for cid in cards:
+        c = info[cid]
+        if c.kind == "wind":
+            acts += g.wind_actions[cid][s.wind]
+        elif c.area is not None and c.suit in by_suit:
+            area = c.area
+            for i, h in by_suit[c.suit]:
+                if plan[i][area]:
+                    acts += ship_plays(s, c, i, h)
+        if first and acts:
+            break
+    return acts
+
+
+def ship_plays(s: NarrowSeasState, c, i: int, h) -> list[tuple]:
+    """The plays of card c by ship i on hex h (a cube on the card's area is there to pay)."""
+    g = s.g
+    kind, sid = c.kind, g.ship_ids[i]
+    if kind == "sail":
+        dests, touched = g.sail_dests(c, s.wind, h)
+        if touched.isdisjoint(s.hex):  # nothing in the way: every destination is open
+            return [("sail", c.id, sid, dest) for dest in dests]
+        return sails(g, c, sid, h, s.wind, set(s.hex))
+    if kind == "fire":
+        dist, reach, hexes, ids = g.dist[h], c.range, s.hex, g.ship_ids
+        return [("fire", c.id, sid, ids[j]) for j in g.enemy_ships[s.to_move]
+                if (hj := hexes[j]) is not None and dist[hj] == reach]
+    if kind == "duty" and s.sick[i]:
+        return [("duty", c.id, sid)]
+    return []
+
+
+def sails(g, c, sid: str, h, wind: int, occ: set) -> list[tuple]:
+    """Ship `sid` on hex h sailing with card c: one action per empty destination with a clear way there."""
+    return [("sail", c.id, sid, dest) for dest, ways in g.sail_paths(c, wind, h)
+            if dest not in occ and (ways is None or any(all(m not in occ or m == h for m in way) for way in ways))]
 
 
 def casualty_actions(s: NarrowSeasState) -> list[tuple]:

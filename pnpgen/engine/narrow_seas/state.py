@@ -179,10 +179,10 @@ class NarrowSeasState(core.State):
 
     def crew_of_team(self) -> dict[int, int]:
         """Available crew (cubes on ship cards) of each team."""
-        g, out = self.g, {}
-        for i, o in enumerate(g.ship_owner):
-            t = g.team[o]
-            out[t] = out.get(t, 0) + self.spent[i] + sum(self.plan[i])
+        team, out = self.g.team, {}
+        for o, spent, plan in zip(self.g.ship_owner, self.spent, self.plan):
+            t = team[o]
+            out[t] = out.get(t, 0) + spent + sum(plan)
         return out
 
     @property
@@ -231,18 +231,29 @@ class NarrowSeasState(core.State):
         """A player's ships on the board."""
         return [i for i in self.g.ships_of[player] if self.hex[i] is not None]
 
+    def shipless(self) -> list[bool]:
+        """For each player (index player - 1): whether none of their ships is on the board."""
+        out = [True] * self.g.num_players
+        for owner, h in zip(self.g.ship_owner, self.hex):
+            if h is not None:
+                out[owner - 1] = False
+        return out
+
     def start_round(self) -> None:
         """Plan phase: every player with a ship afloat plans, in player order."""
         self.phase = PLAN
-        self.planned = [not self.live_ships(p) for p in self.g.players]
-        self.to_move = next(p for p in self.g.players if not self.planned[p - 1])
+        self.planned = self.shipless()
+        self.to_move = self.planned.index(False) + 1
 
     def start_draw(self) -> None:
         """Draw phase: most cubes on the initiative area goes first; a tie goes to the first tied player met
         from the marker's holder (the holder included) in the direction of play."""
         g = self.g
-        a = g.initiative_area
-        score = {p: sum(self.plan[i][a] for i in g.ships_of[p] if self.hex[i] is not None) for p in g.players}
+        a, plan = g.initiative_area, self.plan
+        score = dict.fromkeys(g.players, 0)
+        for i, h in enumerate(self.hex):
+            if h is not None:
+                score[g.ship_owner[i]] += plan[i][a]
         best = max(score.values())
         if score[self.first_player] != best:
             self.first_player = self.next_player(self.first_player, lambda p: score[p] == best)
@@ -270,14 +281,17 @@ class NarrowSeasState(core.State):
     def start_action(self) -> None:
         """Action phase: the first player acts first."""
         self.phase = ACTION
-        self.passed = [not self.live_ships(p) for p in self.g.players]
+        self.passed = self.shipless()
         self.to_move = self.first_player
         if self.passed[self.to_move - 1] or self.action_phase_over():
             self.next_to_act(self.first_player)
 
     def action_phase_over(self) -> bool:
         """Every player has passed, or no one who has not passed holds a card."""
-        return all(self.passed[p - 1] or not self.hands[p - 1] for p in self.g.players)
+        for done, hand in zip(self.passed, self.hands):
+            if hand and not done:
+                return False
+        return True
 
     def next_to_act(self, after: int) -> None:
         """Turn to the next player who has not passed (even with no card: they must pass), or on to Reset."""
@@ -298,12 +312,13 @@ class NarrowSeasState(core.State):
     def reset(self) -> None:
         """Reset phase: mercy check, the Wind card leaves hands, a fresh Market; then the next round."""
         g, prm = self.g, self.g.params
-        crew = sorted(self.crew_of_team().items(), key=lambda tc: -tc[1])
-        if len(crew) > 1 and crew[0][1] - crew[1][1] >= prm.mercy_margin:
-            self.end(MERCY, crew[0][0])
+        crew = self.crew_of_team()
+        most = sorted(crew.values(), reverse=True)
+        if len(most) > 1 and most[0] - most[1] >= prm.mercy_margin:
+            self.end(MERCY, max(crew, key=crew.__getitem__))  # the first team listed with the most crew
             return
         for p, h in zip(g.players, self.hands):
-            for c in [c for c in h if g.cards[c].kind == "wind"]:
+            for c in [c for c in h if c in g.wind_cards]:
                 h.remove(c)
                 self.to_discard(g.deck_of[p], c)
         for d, market in enumerate(self.markets):
@@ -429,11 +444,10 @@ def _plan(s: NarrowSeasState, a: tuple) -> None:
         s.plan[i] = list(counts)
         s.spent[i] = 0
     s.planned[s.to_move - 1] = True
-    nxt = next((p for p in s.g.players if not s.planned[p - 1]), None)
-    if nxt is None:
+    if all(s.planned):
         s.start_draw()
     else:
-        s.to_move = nxt
+        s.to_move = s.planned.index(False) + 1
 
 
 def _after_draw(s: NarrowSeasState) -> None:
