@@ -38,6 +38,7 @@ def new_pack(name: str, into: Path | str | None = None, source: str | None = Non
         if origin is not None:
             shutil.copytree(origin, work / "pack", ignore=SKIP)
             rename_pack(work / "pack" / "game.yaml", name)
+            repoint_examples(work / "pack")
         else:
             write_fresh(work / "pack", name)
         os.rename(work / "pack", target)  # fails rather than replace a folder that appeared meanwhile
@@ -54,6 +55,14 @@ def write_fresh(folder: Path, name: str) -> None:
     for fname, text in FILES.items():
         (folder / fname).write_text(text.replace("__ID__", name).replace("__TITLE__", title_of(name)),
                                     encoding="utf-8")
+
+
+def repoint_examples(pack: Path) -> None:
+    """Copied positions and logs in examples/ name the new pack (`game: ..`), not the one copied."""
+    line = re.compile(r"^game:.*$", re.MULTILINE)
+    for f in sorted((pack / "examples").glob("*.yaml")):
+        text = f.read_text(encoding="utf-8")
+        f.write_text(line.sub("game: ..", text, count=1), encoding="utf-8")
 
 
 def rename_pack(game_yaml: Path, name: str) -> None:

@@ -97,3 +97,15 @@ def test_cli_new_from_into(here: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == "created packs/duel from narrow-seas"
     assert check_game(load_game(str(here / "packs" / "duel"))).ok
+
+
+def test_copied_example_logs_replay_against_the_copy(here: Path) -> None:
+    root = new_pack("my-seas", source="narrow-seas")
+    log = root / "examples" / "playtest-01.yaml"
+    assert "\ngame: ..\n" in log.read_text()
+    runner = CliRunner()
+    assert runner.invoke(main, ["replay", str(log)]).exit_code == 0
+    actions = root / "actions.yaml"
+    actions.write_text(actions.read_text().replace("  range: 3\n", "  range: 4\n"))
+    r = runner.invoke(main, ["replay", str(log)])
+    assert r.exit_code == 1 and "is illegal" in r.output  # the edited copy's rules, not the bundled pack's
