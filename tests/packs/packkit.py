@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from content_kit import where  # noqa: F401  (one definition for every test folder)
+
 from pnpgen.checks import check_game
 from pnpgen.errors import ContentErrors
 from pnpgen.loader import load_game
@@ -28,17 +30,6 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def where(path: Path, needle: str, offset: int = 0) -> str:
-    """'file:line:col' of the one occurrence of `needle` (plus offset characters), as errors name it."""
-    text = path.read_text(encoding="utf-8")
-    assert text.count(needle) == 1, f"{path.name}: expected exactly one {needle!r}"
-    i = text.index(needle) + offset
-    line = text.count("\n", 0, i) + 1
-    col = i - (text.rfind("\n", 0, i) + 1) + 1
-    rel = path.resolve().relative_to(Path.cwd().resolve())
-    return f"{rel}:{line}:{col}"
 
 
 def errors_of(root: Path) -> list[str]:
