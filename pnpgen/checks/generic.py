@@ -6,6 +6,7 @@ from ..errors import Problems
 from ..hexgrid import neighbours
 from ..model import Game
 from . import grids, icons
+from .graph import connected_parts
 
 
 def actual_counts(game: Game) -> dict[str, int]:
@@ -98,17 +99,4 @@ def check_board(game: Game, board, p: Problems) -> None:
 
 def components(cells: frozenset) -> list[set]:
     """The connected parts of a set of hexes, largest first (ties keep the order found)."""
-    parts: list[set] = []
-    left = set(cells)
-    for start in sorted(cells):
-        if start not in left:
-            continue
-        part, todo = {start}, [start]
-        while todo:
-            for n in neighbours(todo.pop()):
-                if n in left and n not in part:
-                    part.add(n)
-                    todo.append(n)
-        left -= part
-        parts.append(part)
-    return sorted(parts, key=len, reverse=True)
+    return connected_parts(cells, neighbours)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import Loc, Problems
 from ..model import Board, Game
+from .graph import connected_parts
 
 
 def describe_board(game: Game, board: Board, label: str) -> str:
@@ -60,7 +61,7 @@ def check_squares(game: Game, board: Board, p: Problems) -> None:
         what = ", ".join(f"{c.terrain} at [{c.x}, {c.y}]" for c in blockers if c is not None)
         p.error(where(board, xy, around), f"board '{board.id}': square [{xy[0]}, {xy[1]}] has no way out: "
                 f"{what or 'it has no neighbours'} ({edges})")
-    parts = connected_parts(board, free - boxed)
+    parts = open_parts(board, free - boxed)
     if len(parts) > 1:
         main = parts[0]
         cut = sorted((xy for part in parts[1:] for xy in part), key=lambda c: (c[1], c[0]))
@@ -70,22 +71,9 @@ def check_squares(game: Game, board: Board, p: Problems) -> None:
                 f"{len(main)} ({edges}): {shown}")
 
 
-def connected_parts(board: Board, free: set[tuple[int, int]]) -> list[set]:
+def open_parts(board: Board, free: set[tuple[int, int]]) -> list[set]:
     """The connected parts of a set of squares, largest first."""
-    parts: list[set] = []
-    left = set(free)
-    for start in sorted(free, key=lambda c: (c[1], c[0])):
-        if start not in left:
-            continue
-        part, todo = {start}, [start]
-        while todo:
-            for n in board.square_neighbours(todo.pop()):
-                if n in left and n not in part:
-                    part.add(n)
-                    todo.append(n)
-        left -= part
-        parts.append(part)
-    return sorted(parts, key=len, reverse=True)
+    return connected_parts(free, board.square_neighbours, order=lambda c: (c[1], c[0]))
 
 
 def where(board: Board, xy: tuple[int, int], around: list[tuple[int, int]]) -> Loc | None:
