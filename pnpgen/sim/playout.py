@@ -8,16 +8,16 @@ from typing import Any
 
 from ..checks import game_module
 from ..engine.core import TERMINAL
-from ..engine.rng import Rng
+from ..engine.rng import AgentRng
 from ..errors import PnpgenError
 from ..fields import did_you_mean
 from ..model import Game
 from .metrics import GameResult
 
-Agent = Callable[[Any, Rng], Any]
+Agent = Callable[[Any, AgentRng], Any]
 
 
-def random_agent(state, rng: Rng):
+def random_agent(state, rng: AgentRng):
     """Uniform over the legal actions (engines sample big action spaces without listing them)."""
     return state.random_action(rng)
 
@@ -41,6 +41,12 @@ class Engine:
                               + did_you_mean(name, self.agents))
         return self.agents[name]
 
+    def prepare(self, seats: tuple[str, ...]) -> None:
+        """Make once, before worker processes are forked, the tables the fast random playout looks up."""
+        prepare = getattr(self.module, "prepare_random_playout", None)
+        if prepare is not None and all(self.agent(a) is random_agent for a in seats):
+            prepare(self.game)
+
     def teams(self) -> tuple[int, ...]:
         """Team of each seat when the game has teams (partners share one), else ()."""
         team = getattr(self.game, "team", None)
@@ -54,21 +60,23 @@ def engine_for(content: Game, players: int | None = None) -> Engine:
     return Engine(content, players)
 
 
-def play_game(engine: Engine, seats: tuple[str, ...], seed: int, content: Game | None = None) -> GameResult:
-    """Play one game from setup to its end (or the content's round cap) and return its numbers."""
+def play_game(engine: Engine, seats: tuple[str, ...], seed: int, content: Game | None = None,
+              fast: bool = True) -> GameResult:
+    """Play one game from setup to its end (or the content's round cap) and return its numbers.
+
+    With every seat random, an engine's `random_playout` (when it has one, and `fast`) plays the very
+    same game as the generic loop, only quicker.
+    """
     state = engine.game.new_initial_state(seed)
-    rng = Rng(seed ^ 0x5EED5EED)
+    rng = AgentRng(seed ^ 0x5EED5EED)
     agents = [engine.agent(a) for a in seats]
     record = getattr(engine.module, "record", None)
     stats: dict = {"card_plays": Counter(), "dead_hands": 0, "hand_turns": 0, "hex_visits": Counter()}
-    decisions = 0
-    current, apply = state.current_player, state.apply
-    while (player := current()) != TERMINAL:
-        action = agents[player - 1](state, rng)
-        if record is not None:
-            record(state, action, stats)
-        apply(action)
-        decisions += 1
+    playout = getattr(engine.module, "random_playout", None) if fast else None
+    if playout is not None and all(a is random_agent for a in agents):
+        decisions = playout(state, rng, stats)
+    else:
+        decisions = _play(state, agents, rng, record, stats)
     winners = getattr(state, "winners", ())
     return GameResult(
         seed=seed, agents=tuple(seats), winners=tuple(p - 1 for p in winners),
@@ -77,3 +85,16 @@ def play_game(engine: Engine, seats: tuple[str, ...], seed: int, content: Game |
         dead_hands=stats["dead_hands"], hand_turns=stats["hand_turns"],
         reshuffles=getattr(state, "reshuffles", 0), hex_visits=stats["hex_visits"], teams=engine.teams(),
     )
+
+
+def _play(state, agents: list[Agent], rng: AgentRng, record, stats: dict) -> int:
+    """The generic loop: ask the agent to move, let the stats hook see the action, apply it; the decisions made."""
+    decisions = 0
+    current, apply = state.current_player, state.apply
+    while (player := current()) != TERMINAL:
+        action = agents[player - 1](state, rng)
+        if record is not None:
+            record(state, action, stats)
+        apply(action)
+        decisions += 1
+    return decisions

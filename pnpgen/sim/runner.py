@@ -73,8 +73,7 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
         raise PnpgenError("--jobs must be at least 1")
     batch = Batch(str(game.root), tuple(agents), games, seed, players)
     _, engine = _load(batch.content, players)  # fail early, in this process, on a bad game or agent
-    for a in agents:
-        engine.agent(a)
+    engine.prepare(tuple(agents))  # also fails early on an unknown agent
     total = Aggregate(seats=engine.num_players, board=engine.game.board)
     done = 0
     work = list(chunks(batch))

@@ -2,6 +2,8 @@
 
 from .actions import describe_action, from_json, to_json
 from .agents import AGENTS, record
+from .fast_random import random_playout
+from .fast_random import tables as prepare_random_playout
 from .game import NarrowSeas
 from .judge import check, why_illegal
 from .log import IllegalMove, load_log, replay, write_log
@@ -16,5 +18,6 @@ def make_game(content, board=None, players=None) -> NarrowSeas:
 
 
 __all__ = ["AGENTS", "CAP", "ELIMINATION", "MERCY", "SINK", "IllegalMove", "NarrowSeas", "NarrowSeasState", "check",
-           "describe_action", "from_json", "load_log", "load_position", "make_game", "parse_position", "record",
-           "replay", "to_json", "why_illegal", "write_log", "write_position"]
+           "describe_action", "from_json", "load_log", "load_position", "make_game", "parse_position",
+           "prepare_random_playout", "random_playout", "record", "replay", "to_json", "why_illegal", "write_log",
+           "write_position"]

@@ -1,0 +1,110 @@
+"""The fast random-vs-random playout plays exactly the games of the generic loop (random agent + stats hook)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import pytest
+from ns_kit import position, sea, ship
+
+from pnpgen.engine.narrow_seas import make_game, random_playout, record
+from pnpgen.engine.rng import AgentRng
+from pnpgen.loader import load_game
+from pnpgen.sim import playout
+from pnpgen.sim.playout import engine_for, play_game, random_agent
+
+
+@cache
+def ns(players: int):
+    return make_game(load_game("narrow-seas"), players=players)
+
+
+def new_stats() -> dict:
+    return {"card_plays": Counter(), "dead_hands": 0, "hand_turns": 0, "hex_visits": Counter()}
+
+
+def generic(s, rng, stats, limit: int | None = None) -> int:
+    """The generic loop of play_game, for at most `limit` decisions."""
+    n = 0
+    while not s.is_terminal() and (limit is None or n < limit):
+        a = random_agent(s, rng)
+        record(s, a, stats)
+        s.apply(a)
+        n += 1
+    return n
+
+
+def snapshot(s) -> dict:
+    """Every field of a state but the static game, the random source as its one integer."""
+    out = {k: getattr(s, k) for k in type(s).__slots__ if k not in ("g", "rng")}
+    out["rng"] = s.rng.state
+    return out
+
+
+def both_ways(s, rng_seed: int) -> None:
+    """Play s to the end both ways from the same random sources; everything must match."""
+    a, b = s.clone(), s.clone()
+    ra, rb = AgentRng(rng_seed), AgentRng(rng_seed)
+    sa, sb = new_stats(), new_stats()
+    na = generic(a, ra, sa)
+    nb = random_playout(b, rb, sb)
+    assert nb == na
+    assert snapshot(b) == snapshot(a)
+    sa.pop("turn_seen", None), sb.pop("turn_seen", None)
+    assert sb == sa
+    assert rb.randrange(1 << 62) == ra.randrange(1 << 62)  # the agent's numbers were used up alike
+
+
+@pytest.mark.parametrize("players, seeds, endings", [
+    (2, range(120), {"sink", "mercy", "cap"}),
+    (4, range(40), {"elimination", "mercy", "cap"}),
+])
+def test_whole_games_are_the_same_either_way(players, seeds, endings):
+    g = ns(players)
+    seen = set()
+    for seed in seeds:
+        s = g.new_initial_state(seed)
+        both_ways(s, seed)
+        random_playout(s, AgentRng(seed), new_stats())
+        seen.add(s.victory)
+    assert seen == endings  # the seeds cover every way these games end, the round cap included
+
+
+def test_games_picked_up_in_any_phase_are_the_same_either_way():
+    g = ns(2)
+    phases, pending = Counter(), 0
+    for seed in range(150):
+        s = g.new_initial_state(seed)
+        generic(s, AgentRng(seed + 7), new_stats(), limit=(seed * 37) % 400)
+        if s.is_terminal():
+            continue
+        phases[s.phase] += 1
+        pending += s.pending is not None
+        both_ways(s, seed)
+    assert set(phases) == {"setup", "plan", "draw", "action"}
+    assert pending  # some picked up while the defender owes casualties
+
+
+def test_crowded_sea_with_blocked_ways_is_the_same_either_way():
+    # every hex one suit and the ships close together: sails are often blocked, and a Reach may find one way
+    # past a ship blocked and the other clear
+    crowded = position(
+        {"A": ship(1, (0, 0), spent=4), "B": ship(1, (1, 0), spent=4),
+         "W": ship(2, (0, 1), spent=4), "X": ship(2, (-1, 1), spent=4)},
+        phase="plan", board=sea(2), market=["red-run", "yellow-tack", "red-reach"])
+    for seed in range(80):
+        both_ways(crowded, seed)
+
+
+def test_play_game_takes_the_fast_path_only_when_every_seat_is_random(monkeypatch):
+    engine = engine_for(load_game("narrow-seas"))
+    calls = []
+    real = playout._play
+    monkeypatch.setattr(playout, "_play", lambda *a: calls.append(1) or real(*a))
+    fast = play_game(engine, ("random", "random"), 5)
+    assert calls == []
+    slow = play_game(engine, ("random", "random"), 5, fast=False)
+    assert calls == [1] and slow == fast
+    play_game(engine, ("greedy", "random"), 5)
+    assert calls == [1, 1]
