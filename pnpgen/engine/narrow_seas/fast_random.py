@@ -107,10 +107,20 @@ def random_playout(s, rng, stats: dict) -> int:
 
 
 def _generic_step(s, rng, stats: dict) -> int:
-    action = moves.random_action(s, rng)
+    action = _setup_pick(s, rng) if s.phase == SETUP else moves.random_action(s, rng)
     record(s, action, stats)
     s.apply(action)
     return 1
+
+
+def _setup_pick(s, rng) -> tuple:
+    """What moves.random_action picks in setup, without listing every (ship, hex) placement."""
+    if not s.placing() or s.g.prescribed:
+        return moves.random_action(s, rng)
+    cells, _ = moves.placement_hexes(s, s.to_move)
+    ships = s.unplaced(s.to_move)
+    k = rng.randrange(len(ships) * len(cells))
+    return ("place", s.g.ship_ids[ships[k // len(cells)]], cells[k % len(cells)])
 
 
 def _play(s, agent_rng, stats: dict, t: Tables) -> int:  # noqa: C901 - one loop on purpose: it is the hot path
@@ -343,183 +353,194 @@ def _play(s, agent_rng, stats: dict, t: Tables) -> int:  # noqa: C901 - one loop
         end(SINK if not any(live(p) for p in side) else ELIMINATION, winner)
 
     while phase != P_OVER:
-        p = to_move
-        decisions += 1
-        if phase == P_ACTION and pending is None:
-            hand = hands[p - 1]
-            known = cached[p]
-            if known is not None and known[0] == gen:  # nothing but discards since this player's plays were listed
-                n, per = known[1], known[2]
-            else:
-                # the plays of each card held: {card: (how many, ((how many, ship, kind, choices), ...))}
-                n, per, mine = 0, {}, on_suit[p]
-                for c in hand:
-                    kind, area, suit = scan[c]
-                    if kind == K_WIND:
-                        dirs = wind_dirs[wind]
-                        per[c] = (len(dirs), ((len(dirs), -1, K_WIND, dirs),))
-                        n += len(dirs)
-                    elif area >= 0 and mine[suit]:
-                        ways_of_card, total = [], 0
-                        for i, h in mine[suit]:
-                            if not plan[i][area]:
-                                continue
-                            if kind == K_SAIL:
-                                dests, touched, ways = sail_tab[c][wind][h]
-                                if occ & touched:  # (ways and destinations leave out the origin, so occ will do)
-                                    dests = [dd for dd, w in zip(dests, ways) if not (occ >> dd) & 1 and (
-                                        w is None or any(not (m & occ) for m in w))]
-                                if dests:
-                                    ways_of_card.append((len(dests), i, K_SAIL, dests))
-                                    total += len(dests)
-                            elif kind == K_FIRE:
-                                row, reach = dist[h], range_of[c]
-                                targets = [j for j in enemy_ships[p] if hexes[j] >= 0 and row[hexes[j]] == reach]
-                                if targets:
-                                    ways_of_card.append((len(targets), i, K_FIRE, targets))
-                                    total += len(targets)
-                            elif kind == K_DUTY and sick[i]:
-                                ways_of_card.append((1, i, K_DUTY, None))
-                                total += 1
-                        if total:
-                            per[c] = (total, ways_of_card)
-                            n += total
-                known = cached[p] = [gen, n, per]
-            if seen[p] != rnd:
-                seen[p] = rnd
-                if hand:
-                    hand_turns += 1
-                    if not n:
-                        dead_hands += 1
-            k = (bits(64) * (n + len(hand) + 1)) >> 64
-            if k >= n:
-                k -= n
-                if k < len(hand):  # discard
-                    c = hand[k]
-                    del hand[k]
-                    if c in per:
-                        known[1] -= per.pop(c)[0]
-                    if alternate and kind_of[c] == K_WIND:
+        if phase == P_ACTION:
+            while True:  # turns until the phase ends (or the game does)
+                p = to_move
+                decisions += 1
+                if pending is not None:  # casualties owed after a hit
+                    i, dmg, attacker = pending
+                    ways = takings(dmg, (*plan[i], spent[i]))
+                    took = ways[(bits(64) * len(ways)) >> 64]
+                    row = plan[i]
+                    for a in range(len(row)):
+                        row[a] -= took[a]
+                    spent[i] -= took[-1]
+                    sick[i] += dmg
+                    pending = None
+                    gen += 1
+                    next_to_act(attacker)
+                    if phase != P_ACTION:
+                        break
+                    continue
+                hand = hands[p - 1]
+                known = cached[p]
+                if known is not None and known[0] == gen:  # nothing but discards since this player's plays were listed
+                    n, per = known[1], known[2]
+                else:
+                    # the plays of each card held: {card: (how many, ((how many, ship, kind, choices), ...))}
+                    n, per, mine = 0, {}, on_suit[p]
+                    for c in hand:
+                        kind, area, suit = scan[c]
+                        if kind == K_WIND:
+                            dirs = wind_dirs[wind]
+                            per[c] = (len(dirs), ((len(dirs), -1, K_WIND, dirs),))
+                            n += len(dirs)
+                        elif area >= 0 and mine[suit]:
+                            ways_of_card, total = [], 0
+                            for i, h in mine[suit]:
+                                if not plan[i][area]:
+                                    continue
+                                if kind == K_SAIL:
+                                    dests, touched, ways = sail_tab[c][wind][h]
+                                    if occ & touched:  # (ways and destinations leave out the origin, so occ will do)
+                                        dests = [dd for dd, w in zip(dests, ways) if not (occ >> dd) & 1 and (
+                                            w is None or any(not (m & occ) for m in w))]
+                                    if dests:
+                                        ways_of_card.append((len(dests), i, K_SAIL, dests))
+                                        total += len(dests)
+                                elif kind == K_FIRE:
+                                    row, reach = dist[h], range_of[c]
+                                    targets = [j for j in enemy_ships[p] if hexes[j] >= 0 and row[hexes[j]] == reach]
+                                    if targets:
+                                        ways_of_card.append((len(targets), i, K_FIRE, targets))
+                                        total += len(targets)
+                                elif kind == K_DUTY and sick[i]:
+                                    ways_of_card.append((1, i, K_DUTY, None))
+                                    total += 1
+                            if total:
+                                per[c] = (total, ways_of_card)
+                                n += total
+                    known = cached[p] = [gen, n, per]
+                    if seen[p] != rnd:  # a player's first turn of a round always lists afresh (start_action moved gen)
+                        seen[p] = rnd
+                        if hand:
+                            hand_turns += 1
+                            if not n:
+                                dead_hands += 1
+                k = (bits(64) * (n + len(hand) + 1)) >> 64
+                if k >= n:
+                    k -= n
+                    if k < len(hand):  # discard
+                        c = hand[k]
+                        del hand[k]
+                        if c in per:
+                            known[1] -= per.pop(c)[0]
+                        if alternate and kind_of[c] == K_WIND:
+                            to_discard(deck_of[p], c)
+                        else:
+                            discards[deck_of[p]].append(c)
+                    else:  # pass
+                        passed[p - 1] = True
+                else:
+                    gen += 1  # a play: every list of plays is out of date
+                    for c in hand:
+                        if c in per:
+                            total = per[c][0]
+                            if k < total:
+                                break
+                            k -= total
+                    for way in per[c][1]:  # (how many, ship, kind, choices)
+                        if k < way[0]:
+                            break
+                        k -= way[0]
+                    _, i, kind, choice = way
+                    plays[c] += 1
+                    hand.remove(c)
+                    if alternate and kind == K_WIND:
                         to_discard(deck_of[p], c)
                     else:
                         discards[deck_of[p]].append(c)
-                else:  # pass
-                    passed[p - 1] = True
-            else:
-                gen += 1  # a play: every list of plays is out of date
-                for c in hand:
-                    if c in per:
-                        total = per[c][0]
-                        if k < total:
+                    if kind == K_WIND:
+                        wind = choice[k]
+                    else:
+                        plan[i][area_of[c]] -= 1
+                        spent[i] += 1
+                        if kind == K_SAIL:
+                            to = choice[k]
+                            occ ^= (1 << hexes[i]) | (1 << to)
+                            hexes[i] = to
+                            ships_on_suits(p)
+                        elif kind == K_DUTY:
+                            back = min(heal_of[c], sick[i])
+                            sick[i] -= back
+                            spent[i] += back
+                        else:  # fire
+                            tgt, dmg = choice[k], damage_of[c]
+                            if dmg >= spent[tgt] + sum(plan[tgt]):
+                                sink(tgt)
+                                if phase == P_OVER:
+                                    break
+                            elif dmg > 0:
+                                pending = (tgt, dmg, p)
+                                to_move = owner_of[tgt]
+                                continue
+                # next_to_act(p), inlined: the next player who has not passed, or Reset when no one has a card
+                nxt = 0
+                for q in ring_after[p]:
+                    if not passed[q - 1]:
+                        if not nxt:
+                            nxt = q
+                        if hands[q - 1]:
                             break
-                        k -= total
-                for way in per[c][1]:  # (how many, ship, kind, choices)
-                    if k < way[0]:
-                        break
-                    k -= way[0]
-                _, i, kind, choice = way
-                plays[c] += 1
-                hand.remove(c)
-                if alternate and kind == K_WIND:
-                    to_discard(deck_of[p], c)
                 else:
-                    discards[deck_of[p]].append(c)
-                if kind == K_WIND:
-                    wind = choice[k]
-                else:
-                    plan[i][area_of[c]] -= 1
-                    spent[i] += 1
-                    if kind == K_SAIL:
-                        to = choice[k]
-                        occ ^= (1 << hexes[i]) | (1 << to)
-                        hexes[i] = to
-                        ships_on_suits(p)
-                    elif kind == K_DUTY:
-                        back = min(heal_of[c], sick[i])
-                        sick[i] -= back
-                        spent[i] += back
-                    else:  # fire
-                        tgt, dmg = choice[k], damage_of[c]
-                        if dmg >= spent[tgt] + sum(plan[tgt]):
-                            sink(tgt)
-                            if phase == P_OVER:
-                                break
-                        elif dmg > 0:
-                            pending = (tgt, dmg, p)
-                            to_move = owner_of[tgt]
-                            continue
-            # next_to_act(p), inlined: the next player who has not passed, or Reset when no one has a card
-            nxt = 0
-            for q in ring_after[p]:
-                if not passed[q - 1]:
-                    if not nxt:
-                        nxt = q
-                    if hands[q - 1]:
-                        break
-            else:
-                reset()
-                continue
-            to_move = nxt
-        elif phase == P_DRAW:
-            d = deck_of[p]
-            payers = payers_of[p]
-            if payers:
-                deck_left = 1 if decks[d] or discards[d] else 0
-                offer = sorted(markets[d])
-                k = (bits(64) * (deck_left + len(offer) * len(payers))) >> 64
-            else:
-                k = deck_left = 0
-            if k < deck_left or not payers:
-                deck = decks[d]
-                c = deck.pop() if deck else take_card(d)
-                if c is not None:
-                    insort(hands[p - 1], c)
-            else:
-                k -= deck_left
-                c, i = offer[k // len(payers)], payers[k % len(payers)]
-                plan[i][market_area] -= 1
-                spent[i] += 1
-                if not plan[i][market_area]:
-                    payers_of[p] = [j for j in payers if j != i]
-                market = markets[d]
-                pos = market.index(c)
-                insort(hands[p - 1], c)
-                new = take_card(d)
-                if new is None:
-                    del market[pos]
-                else:
-                    market[pos] = new
-            for q in ring_after[p]:  # the next player who still draws
-                if len(hands[q - 1]) < hand_size and wants_card(q):
-                    to_move = q
+                    reset()
                     break
-            else:
-                start_action()
-        elif phase == P_PLAN:
-            for i in ships_of[p]:
-                h = hexes[i]
-                if h >= 0:
-                    ways = comps[spent[i] + sum(plan[i])]
-                    plan[i] = list(ways[(bits(64) * len(ways)) >> 64])
-                    spent[i] = 0
-                    visits[h] += 1
-            planned[p - 1] = True
-            if all(planned):
-                start_draw()
-            else:
+                to_move = nxt
+        elif phase == P_DRAW:
+            while True:
+                p = to_move
+                decisions += 1
+                d = deck_of[p]
+                payers = payers_of[p]
+                if payers:
+                    deck_left = 1 if decks[d] or discards[d] else 0
+                    offer = sorted(markets[d])
+                    k = (bits(64) * (deck_left + len(offer) * len(payers))) >> 64
+                else:
+                    k = deck_left = 0
+                if k < deck_left or not payers:
+                    deck = decks[d]
+                    c = deck.pop() if deck else take_card(d)
+                    if c is not None:
+                        insort(hands[p - 1], c)
+                else:
+                    k -= deck_left
+                    c, i = offer[k // len(payers)], payers[k % len(payers)]
+                    plan[i][market_area] -= 1
+                    spent[i] += 1
+                    if not plan[i][market_area]:
+                        payers_of[p] = [j for j in payers if j != i]
+                    market = markets[d]
+                    pos = market.index(c)
+                    insort(hands[p - 1], c)
+                    new = take_card(d)
+                    if new is None:
+                        del market[pos]
+                    else:
+                        market[pos] = new
+                for q in ring_after[p]:  # the next player who still draws (wants_card, its usual case first)
+                    if len(hands[q - 1]) < hand_size and (not team_elimination and decks[deck_of[q]] or wants_card(q)):
+                        to_move = q
+                        break
+                else:
+                    start_action()
+                    break
+        else:  # Plan
+            while True:
+                p = to_move
+                decisions += 1
+                for i in ships_of[p]:
+                    h = hexes[i]
+                    if h >= 0:
+                        ways = comps[spent[i] + sum(plan[i])]
+                        plan[i] = list(ways[(bits(64) * len(ways)) >> 64])
+                        spent[i] = 0
+                        visits[h] += 1
+                planned[p - 1] = True
+                if all(planned):
+                    start_draw()
+                    break
                 to_move = planned.index(False) + 1
-        else:  # casualties owed after a hit
-            i, dmg, attacker = pending
-            ways = takings(dmg, (*plan[i], spent[i]))
-            took = ways[(bits(64) * len(ways)) >> 64]
-            row = plan[i]
-            for a in range(len(row)):
-                row[a] -= took[a]
-            spent[i] -= took[-1]
-            sick[i] += dmg
-            pending = None
-            gen += 1
-            next_to_act(attacker)
 
     # back into the state, as the generic loop would have left it
     cells, cid = t.cells, t.card_ids

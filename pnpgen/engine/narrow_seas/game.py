@@ -104,6 +104,7 @@ class NarrowSeas(core.Game):
         self._dests: dict[tuple[str, int, Cell], tuple] = {}
         self._free: dict[tuple[str, int, Cell], set] = {}
         self._rings: dict[tuple[Cell, int, int], frozenset] = {}
+        self._placements: dict[frozenset, tuple] = {}  # at most one entry per set of enemy hexes at setup
         # Action tuples made once: a discard of each card, and each Wind card's plays under each wind.
         self.discard_action = {cid: ("discard", cid) for cid in self.cards}
         self.wind_actions = {cid: {w: tuple(("wind", cid, DIRECTION_NAMES[d]) for d in range(6) if d != w)
@@ -180,6 +181,18 @@ class NarrowSeas(core.Game):
         got = self._rings.get(key)
         if got is None:
             got = self._rings[key] = frozenset(x for x, n in self.dist[c].items() if n < d)
+        return got
+
+    def placement_ring(self, enemy: frozenset) -> tuple[tuple[Cell, ...], frozenset]:
+        """(hexes at the exact placement distance from one of these enemy hexes and not nearer than the minimum to
+        any, sorted; the hexes nearer than the minimum to one), made once for each set of enemy hexes."""
+        got = self._placements.get(enemy)
+        if got is None:
+            prm = self.params
+            lo, exact = prm.placement_min_enemy_distance, prm.placement_exact_enemy_distance
+            near = frozenset().union(*(self.closer(e, lo) for e in enemy))
+            ring = frozenset().union(*(self.ring(e, exact) for e in enemy))
+            got = self._placements[enemy] = (tuple(sorted(ring - near)), near)
         return got
 
     def card(self, cid: str) -> CardInfo:

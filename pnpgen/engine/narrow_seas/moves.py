@@ -90,16 +90,14 @@ def placement_hexes(s: NarrowSeasState, player: int) -> tuple[list, str]:
     distance from at least one. Should that leave no hex, the engine relaxes the rule (first the
     exact distance, then both) so that a game can never stall in setup.
     """
-    g, prm = s.g, s.g.params
+    g = s.g
     occ = s.occupied()
     enemy = [s.hex[j] for j in g.enemy_ships[player] if s.hex[j] is not None]
     if not enemy:
         cells = [c for c in g.near_edge if c not in occ]
         return (cells, "edge") if cells else ([c for c in g.cells if c not in occ], "any")
-    lo, exact = prm.placement_min_enemy_distance, prm.placement_exact_enemy_distance
-    near = frozenset().union(*(g.closer(e, lo) for e in enemy))
-    ring = frozenset().union(*(g.ring(e, exact) for e in enemy))
-    cells = sorted(ring - near - occ)
+    ring, near = g.placement_ring(frozenset(enemy))
+    cells = [c for c in ring if c not in occ]
     if cells:
         return cells, "distance"
     empty = [c for c in g.cells if c not in occ]
