@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .atomic import Written, write_atomically
 from .checks import Report, check_game, game_module
 from .components import Kit, layout_kit
 from .components.templates import Templates
@@ -45,15 +44,6 @@ class BuildOptions:
     sim_games: int = 200  # the quick simulation before export; 0 skips it
     sim_agents: tuple[str, ...] = ("greedy", "greedy")
     force: bool = False  # export even when checks report errors or simulated games stall
-
-
-@dataclass(frozen=True)
-class Written:
-    """One output: its path (relative to the output folder) and a note (pages, size)."""
-
-    path: str
-    size: int
-    note: str = ""
 
 
 @dataclass
@@ -209,46 +199,6 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
             return not built_svg
         return True
     return keep
-
-
-def write_atomically(target: Path, files: dict[str, bytes], keep: Callable[[str], bool] = lambda _r: False
-                     ) -> list[Written]:
-    """Write files under a temporary folder beside `target`, carry over kept old files, then swap folders."""
-    parent = target.parent
-    if target.exists() and not target.is_dir():
-        raise PnpgenError(f"{target} exists and is not a folder; move it or choose another --out")
-    parent.mkdir(parents=True, exist_ok=True)
-    tmp = parent / f".{target.name}.tmp-{os.getpid()}"
-    old = parent / f".{target.name}.old-{os.getpid()}"
-    for leftover in (tmp, old):
-        if leftover.exists():
-            shutil.rmtree(leftover)
-    try:
-        tmp.mkdir()
-        for rel in sorted(files):
-            p = tmp / rel
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_bytes(files[rel])
-        if target.is_dir():
-            for p in sorted(target.rglob("*")):
-                rel = p.relative_to(target).as_posix()
-                if p.is_file() and keep(rel):
-                    dest = tmp / rel
-                    dest.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(p, dest)
-        if target.exists():
-            os.replace(target, old)
-        try:
-            os.replace(tmp, target)
-        except OSError:
-            if old.exists() and not target.exists():
-                os.replace(old, target)
-            raise
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
-    return [Written(rel, len(files[rel])) for rel in sorted(files)]
 
 
 def default_steps() -> list[Step]:

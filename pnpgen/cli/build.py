@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from ..build import BuildOptions, build
 from ..errors import PnpgenError
 
 
@@ -74,6 +73,8 @@ class _Progress:
 def build_cmd(game: str | None, paper: str, fmt: str, out: Path, ink_saver: bool, duplex: str,
               back_offset: str | None, sim_games: int, skip_sim: bool, force: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
+    from ..build import BuildOptions, build  # the renderers load only for this command
+
     progress = _Progress()
     options = BuildOptions(
         game=game, papers=("a4", "letter") if paper == "both" else (paper,),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..build import write_atomically
+from ..atomic import write_atomically
 from ..errors import PnpgenError
 from ..loader import load_game
 from ..sim.report import report_files, summary_lines

@@ -5,8 +5,6 @@ from __future__ import annotations
 import html
 import json
 
-import svgwrite
-
 from ..hexgrid import corners, to_pixel
 from ..model import Game
 
@@ -14,7 +12,9 @@ FONT = "DejaVu Sans, Verdana, sans-serif"
 BAR = "#2C6FB7"
 
 
-def _svg(width: float, height: float, title: str) -> svgwrite.Drawing:
+def _svg(width: float, height: float, title: str):
+    import svgwrite  # only when charts are drawn: `simulate` without --report stays quick to start
+
     d = svgwrite.Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}", debug=False)
     d.add(d.rect((0, 0), (width, height), fill="#ffffff"))
     d.add(d.text(title, insert=(10, 20), font_size=14, font_family=FONT, font_weight="bold"))
