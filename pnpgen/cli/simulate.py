@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -42,8 +43,14 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
         raise PnpgenError(f"--agents: expected agent names separated by commas, got '{agents}'")
     if players is not None and players < 1:
         raise PnpgenError(f"--players: expected a player count of at least 1, got {players}")
+    tty = sys.stderr.isatty()
+    started = time.perf_counter()
     agg = simulate(content, names, games=games, seed=seed, jobs=jobs, players=players,
-                   progress=_progress if sys.stderr.isatty() else None)
+                   progress=_progress if tty else None)
+    if tty:
+        took = time.perf_counter() - started
+        sys.stderr.write(f"simulated {games} games in {took:.2f} s with {jobs} job{'s' * (jobs > 1)}: "
+                         f"{games / took:.0f} games/s, {agg.finished / took:.0f} finished/s\n")
     result = {"game": content.id, "agents": list(names), "seed": seed, **agg.to_dict()}
     if report is not None:
         files = report_files(content, result, agg.board)

@@ -73,6 +73,9 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
         raise PnpgenError("--jobs must be at least 1")
     batch = Batch(str(game.root), tuple(agents), games, seed, players)
     _, engine = _load(batch.content, players)  # fail early, in this process, on a bad game or agent
+    if len(agents) > engine.num_players:
+        raise PnpgenError(f"--agents: {len(agents)} agents for a {engine.num_players}-player game; give at most "
+                          f"{engine.num_players} (fewer take turns in the seats)")
     engine.prepare(tuple(agents))  # also fails early on an unknown agent
     total = Aggregate(seats=engine.num_players, board=engine.game.board)
     done = 0

@@ -111,6 +111,10 @@ def test_cli_table_and_errors():
     assert bad.exit_code == 1
     assert "unknown agent 'rndom' (expected one of: random, greedy) (did you mean 'random'?)" in bad.output
     assert "Traceback" not in bad.output
+    crowd = runner.invoke(main, ["simulate", "--agents", "greedy,random,greedy"])
+    assert crowd.exit_code == 1
+    assert crowd.output == ("error: --agents: 3 agents for a 2-player game; give at most 2 "
+                            "(fewer take turns in the seats)\n")
 
 
 def test_build_stops_on_stalled_games_and_keeps_old_output(capped, tmp_path):
