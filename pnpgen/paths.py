@@ -33,3 +33,9 @@ def resolve_game(name: str | None) -> Path:
         return CONTENT_DIR / name
     packs = ", ".join(bundled_packs()) or "none"
     raise PnpgenError(f"{name}: not a bundled game (bundled: {packs}) nor a folder holding a game.yaml")
+
+
+def game_ref(root: Path | str) -> str:
+    """How a file written anywhere names a pack: a bundled pack by its name, another by its absolute folder."""
+    folder = Path(root).resolve()
+    return folder.name if folder.parent == CONTENT_DIR.resolve() else str(folder)

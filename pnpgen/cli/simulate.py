@@ -14,6 +14,7 @@ from ..errors import PnpgenError
 from ..loader import load_game
 from ..sim.report import report_files, summary_lines
 from ..sim.runner import simulate
+from ..sim.runner import stalled_logs as game_logs
 
 
 def _progress(done: int, total: int) -> None:
@@ -34,8 +35,11 @@ def _progress(done: int, total: int) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the whole result as JSON.")
 @click.option("--report", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Also write SVG charts, result.json and index.html into this folder.")
+@click.option("--stalled-logs", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write the stalled games listed as playtest logs (stalled-SEED.yaml) into this folder, for "
+                   "`pnpgen replay`.")
 def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str, players: int | None,
-                 as_json: bool, report: Path | None) -> None:
+                 as_json: bool, report: Path | None, stalled_logs: Path | None) -> None:
     """Play GAME (default: narrow-seas) between agents and report what happened."""
     content = load_game(game)
     names = tuple(a.strip() for a in agents.split(","))
@@ -55,6 +59,10 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
     if report is not None:
         files = report_files(content, result, agg.board)
         write_atomically(report, files, keep=lambda rel: rel not in files)  # other files in DIR stay
+    logs = {}
+    if stalled_logs is not None and agg.stalled_seeds:
+        logs = game_logs(content, names, agg.stalled_seeds, seed, players)
+        write_atomically(stalled_logs, logs, keep=lambda rel: rel not in logs)
     if as_json:
         click.echo(json.dumps(result, indent=2, sort_keys=True))
     else:
@@ -62,6 +70,9 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
             click.echo(line)
         if report is not None:
             click.echo(f"wrote {report / 'index.html'}")
+        if stalled_logs is not None:
+            click.echo(f"wrote {len(logs)} stalled game logs to {stalled_logs}" if logs else
+                       "no stalled games: no logs written")
 
 
 commands = [simulate_cmd]

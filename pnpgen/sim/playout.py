@@ -15,6 +15,7 @@ from ..model import Game
 from .metrics import GameResult
 
 Agent = Callable[[Any, AgentRng], Any]
+AGENT_SEED = 0x5EED5EED  # the agents' random source is seeded with the game seed xor this
 
 
 def random_agent(state, rng: AgentRng):
@@ -68,7 +69,7 @@ def play_game(engine: Engine, seats: tuple[str, ...], seed: int, content: Game |
     same game as the generic loop, only quicker.
     """
     state = engine.game.new_initial_state(seed)
-    rng = AgentRng(seed ^ 0x5EED5EED)
+    rng = AgentRng(seed ^ AGENT_SEED)
     agents = [engine.agent(a) for a in seats]
     record = getattr(engine.module, "record", None)
     stats: dict = {"card_plays": Counter(), "dead_hands": 0, "hand_turns": 0, "hex_visits": Counter()}
@@ -85,6 +86,23 @@ def play_game(engine: Engine, seats: tuple[str, ...], seed: int, content: Game |
         dead_hands=stats["dead_hands"], hand_turns=stats["hand_turns"],
         reshuffles=getattr(state, "reshuffles", 0), hex_visits=stats["hex_visits"], teams=engine.teams(),
     )
+
+
+def game_log(engine: Engine, seats: tuple[str, ...], seed: int, game_ref: str) -> str:
+    """One game replayed move by move and written as a playtest log (the engine's format) that `replay` reads."""
+    write_log = getattr(engine.module, "write_log", None)
+    if write_log is None:
+        raise PnpgenError("this game's engine cannot write playtest logs")
+    state = engine.game.new_initial_state(seed)
+    start, rng = state.clone(), AgentRng(seed ^ AGENT_SEED)
+    agents = [engine.agent(a) for a in seats]
+    actions = []
+    while (player := state.current_player()) != TERMINAL:
+        action = agents[player - 1](state, rng)
+        actions.append(action)
+        state.apply(action)
+    return write_log(start, actions, game_ref=game_ref,
+                     header=f"# game seed {seed}, seats {', '.join(seats)}: {len(actions)} decisions\n")
 
 
 def _play(state, agents: list[Agent], rng: AgentRng, record, stats: dict) -> int:

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 
 from ..errors import PnpgenError
 from ..model import Game
+from ..paths import game_ref
 from .metrics import Aggregate, GameResult
-from .playout import engine_for, play_game
+from .playout import engine_for, game_log, play_game
 
 CHUNK = 10  # games per task: small enough that the workers finish together
 
@@ -32,6 +33,10 @@ class Batch:
     def game_seed(self, index: int) -> int:
         """The seed of game `index` (independent of how the batch is split)."""
         return (self.seed * 1_000_003 + index) & 0xFFFFFFFF
+
+    def index_of(self, game_seed: int) -> int:
+        """Which game of the batch has this seed."""
+        return (game_seed - self.seed * 1_000_003) & 0xFFFFFFFF
 
 
 _WORKER: dict = {}
@@ -100,4 +105,14 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
     return total
 
 
-__all__ = ["Batch", "GameResult", "simulate"]
+def stalled_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_seed: int = 1,
+                 players: int | None = None) -> dict[str, bytes]:
+    """Playtest logs of some games of a batch, by file name (`stalled-<seed>.yaml`), seats as the batch had them."""
+    batch = Batch(str(game.root), tuple(agents), max(1, len(seeds)), batch_seed, players)
+    _, engine = _load(batch.content, players)
+    ref = game_ref(game.root)
+    return {f"stalled-{s}.yaml": game_log(engine, batch.seats(batch.index_of(s), engine.num_players), s,
+                                          ref).encode("utf-8") for s in seeds}
+
+
+__all__ = ["Batch", "GameResult", "simulate", "stalled_logs"]

@@ -142,3 +142,29 @@ def test_team_games_count_every_winning_seat_and_team(game):
     assert seats["p1"] + seats["p2"] == r["finished"] == 16
     teams = {k: v["count"] for k, v in r["wins_by_team"].items()}
     assert teams == {"green": seats["p1"], "pink": seats["p2"]}
+
+
+def test_stalled_games_are_written_as_logs_that_replay(capped):
+    runner = CliRunner()
+    r = runner.invoke(main, ["simulate", str(capped), "--games", "6", "--agents", "greedy,random",
+                             "--stalled-logs", "logs", "--json"])
+    assert r.exit_code == 0, r.output
+    stalled = json.loads(r.output)["stalled_seeds"]
+    logs = sorted((capped.parent / "logs").iterdir())
+    assert stalled and [p.name for p in logs] == sorted(f"stalled-{s}.yaml" for s in stalled)
+    for seed, log in zip(sorted(stalled), logs):
+        first = log.read_text(encoding="utf-8").splitlines()[0]
+        index = seed - 1_000_003
+        seats = "greedy, random" if index % 2 == 0 else "random, greedy"  # mixed agents swap seats
+        assert first.startswith(f"# game seed {seed}, seats {seats}: ")
+        replayed = runner.invoke(main, ["replay", str(log)])
+        assert replayed.exit_code == 0, replayed.output
+        assert "all legal; game stopped at the round cap (round 1), no winner" in replayed.output
+
+
+def test_no_stalled_games_no_logs(tmp_path):
+    r = CliRunner().invoke(main, ["simulate", "--games", "4", "--agents", "greedy,greedy",
+                                  "--stalled-logs", str(tmp_path / "logs")])
+    assert r.exit_code == 0, r.output
+    assert r.output.endswith("no stalled games: no logs written\n")
+    assert not (tmp_path / "logs").exists()
