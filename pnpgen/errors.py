@@ -66,17 +66,30 @@ class Problems:
         self.limit = limit
         self.errors: list[ContentError] = []
         self.warnings: list[ContentError] = []
+        self._seen: set[str] = set()  # a file read twice (a template two components share) reports once
+
+    def _new(self, problem: ContentError) -> bool:
+        key = str(problem)
+        if key in self._seen:
+            return False
+        self._seen.add(key)
+        return True
 
     def error(self, loc: Loc | None, message: str) -> None:
-        """Record an error; stop the pass once the limit is reached."""
-        self.errors.append(ContentError(loc, message))
+        """Record an error (once); stop the pass once the limit is reached."""
+        problem = ContentError(loc, message)
+        if not self._new(problem):
+            return
+        self.errors.append(problem)
         if len(self.errors) >= self.limit:
             self.errors.append(ContentError(loc, f"too many errors; stopped after {self.limit}"))
             raise ContentErrors(self.errors)
 
     def warn(self, loc: Loc | None, message: str) -> None:
-        """Record a warning."""
-        self.warnings.append(ContentError(loc, message, "warning"))
+        """Record a warning (once)."""
+        problem = ContentError(loc, message, "warning")
+        if self._new(problem):
+            self.warnings.append(problem)
 
     def raise_if_any(self) -> None:
         """Raise ContentErrors if any error was recorded."""

@@ -42,17 +42,30 @@ def game_module(game: Game, package: str):
         raise
 
 
-def check_game(game: Game, problems: Problems | None = None) -> Report:
-    """Run the generic checks and the game's own; never raises for content problems."""
+def check_game(game: Game, problems: Problems | None = None, layout: bool = False) -> Report:
+    """Run the generic checks and the game's own (with `layout`, also lay out every component, which reads
+    every template); never raises for content problems."""
     problems = problems or Problems()
     try:
         generic.check(game, problems)
         mod = game_module(game, "checks")
         if mod is not None:
             mod.check(game, problems)
+        if layout:
+            _layout(game, problems)
     except ContentErrors:
         pass  # the limit was reached; what was found is reported
     status = "OK" if not problems.errors else f"{len(problems.errors)} error(s)"
     if problems.warnings and not problems.errors:
         status += f" ({len(problems.warnings)} warning(s))"
     return Report(game, f"{generic.summary(game)} — {status}", list(problems.errors), list(problems.warnings))
+
+
+def _layout(game: Game, problems: Problems) -> None:
+    """Lay the kit out for its problems only: templates that do not read, text that does not fit."""
+    from ..components import layout_kit
+    from ..components.templates import Templates
+    from ..render.paper import SHEET_SPEC
+
+    Templates(game, problems).get("sheet", "sheet", SHEET_SPEC)
+    layout_kit(game, problems=problems)

@@ -14,11 +14,11 @@ from ..paths import resolve_game
 @click.argument("games", nargs=-1)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def check_cmd(games: tuple[str, ...], strict: bool) -> None:
-    """Check one or more games (default: narrow-seas); exit 1 on any error."""
+    """Check one or more games (default: narrow-seas), their templates and layout; exit 1 on any error."""
     failed = False
     for name in games or (None,):
         try:
-            report = check_game(load_game(name))
+            report = check_game(load_game(name), layout=True)
         except ContentErrors as e:
             failed = True
             click.echo(f"{resolve_game(name).name}: does not load — {error_count(e)}")

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from content_kit import where
 
 from pnpgen.build import BuildOptions, build
+from pnpgen.cli import main
 from pnpgen.components import layout_kit
 from pnpgen.components.cards import FACE_SPEC
 from pnpgen.components.templates import Templates
@@ -81,3 +83,15 @@ def test_a_template_for_the_wrong_layout_is_refused(pack):
     assert [str(e) for e in problems.errors] == [
         f"{where(path, 'player-aid')}: error: template 'action-card': 'kind' must be 'action-card' for this "
         "component, got 'player-aid'"]
+
+
+def test_check_reads_the_templates_and_names_a_bad_one_once(pack):
+    (pack / "templates").mkdir()
+    path = pack / "templates" / "action-card.yaml"  # both decks (Deck B of the 4p game too) use it
+    path.write_text("kind: action-card\nsize: huge\n", encoding="utf-8")
+    bad = f"{where(path, 'huge')}: error: template 'action-card': 'size' must be [width, height] lengths, got 'huge'"
+    r = CliRunner().invoke(main, ["check", str(pack)])
+    assert r.exit_code == 1
+    assert r.output.count(bad) == 1 and r.output.splitlines()[0].endswith("— 1 error(s)"), r.output
+    built = CliRunner().invoke(main, ["build", str(pack), "--skip-sim", "--out", str(pack.parent / "out")])
+    assert built.exit_code == 1 and built.output.count(bad) == 1, built.output
