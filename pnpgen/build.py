@@ -191,10 +191,13 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
     """Which files of a previous build to carry over: the outputs this build was not asked for."""
     built_svg = "svg" in state.options.formats
     built = set(state.files)
+    wrote_report = any(rel.startswith("report/") for rel in built)
 
     def keep(rel: str) -> bool:
-        if rel in built or rel.startswith("report/"):
+        if rel in built:
             return False
+        if rel.startswith("report/"):  # an old report stays with the old contact sheet that links to it
+            return not wrote_report and not built_svg
         if rel.startswith("svg/") or rel == "index.html":
             return not built_svg
         return True

@@ -81,6 +81,14 @@ def test_a_partial_build_replaces_only_what_it_makes(pack):
     assert (folder / "narrow-seas-letter.pdf").read_bytes() == letter
     assert b"2026.02" not in letter
     assert (folder / "index.html").is_file() and (folder / "svg" / "card-wind.svg").is_file()
+    # no simulation this time: the kept contact sheet still finds the report it links to
+    build(BuildOptions(game=str(pack), out=out, papers=("a4",), formats=("pdf",), sim_games=0))
+    links = re.findall(r'(?:href|src)="([^"#]+)"', (folder / "index.html").read_text(encoding="utf-8"))
+    assert "report/index.html" in links and all((folder / link).is_file() for link in links)
+    # a build that writes a new contact sheet without a report leaves no old report behind
+    build(BuildOptions(game=str(pack), out=out, papers=("a4",), formats=("svg",), sim_games=0))
+    assert "report/index.html" not in (folder / "index.html").read_text(encoding="utf-8")
+    assert not (folder / "report").exists()
 
 
 def test_cli_build_writes_and_says_what(pack):
