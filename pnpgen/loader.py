@@ -243,7 +243,8 @@ class _Loader:
             heal = f.get("heal", int, None, min=0, max=50)
             icon = f.get("icon", str, None)
             text = f.get("text", str, "")
-            if kind == "sail" and (not headings or not steps):
+            given = v if isinstance(v, dict) else {}
+            if kind == "sail" and not all(given.get(k) for k in ("headings", "steps")):  # (bad items: said above)
                 f.err(None, "a sail action needs 'headings' and 'steps'")
             if kind == "fire" and (rng is None or dmg is None):
                 f.err(None, "a fire action needs 'range' and 'damage'")

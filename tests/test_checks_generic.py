@@ -116,6 +116,26 @@ def test_an_unknown_action_kind_is_reported_once(pack: Path) -> None:
                                    "kind 'dutty' is not one of sail, fire, duty, wind")]
 
 
+def test_impossible_action_numbers_are_errors(pack: Path) -> None:
+    edit(pack / "actions.yaml", "  headings: [-2, 2]", "  headings: [-3, 2]")
+    edit(pack / "actions.yaml", "  range: 1\n", "  range: 0\n")
+    edit(pack / "actions.yaml", "  heal: 1", "  heal: 0")
+    acts = pack / "actions.yaml"
+    errors = errors_of(pack)
+    assert errors[:3] == [
+        err(where(acts, "name: Tack"), "action 'tack': heading -3 is straight upwind, where no ship may sail"),
+        err(where(acts, "name: Carronades"), "action 'carronades': range 0 would fire at the firing ship's own hex, "
+            "which no other ship can share; expected a range of at least 1"),
+        err(where(acts, "name: Return to Duty"), "action 'return-to-duty': heal 0 brings no crew back, so the card "
+            "could never be played; expected at least 1")]
+
+
+def test_a_bad_heading_is_reported_once(pack: Path) -> None:
+    edit(pack / "actions.yaml", "  headings: [0]", "  headings: [9]")
+    assert errors_of(pack) == [err(where(pack / "actions.yaml", "9]"), "action 'run': 'headings' items must be "
+                                   "whole numbers from -3 to 3, got 9")]
+
+
 def test_wrong_crew_on_one_ship(pack: Path) -> None:
     edit(pack / "ships.yaml", "{id: B, kind: ship, name: Bellona, owner: 1, colour: slate, crew: 4,",
          "{id: B, kind: ship, name: Bellona, owner: 1, colour: slate, crew: 3,")

@@ -184,3 +184,10 @@ def test_known_errors_become_one_line_and_exit_1() -> None:
     r = runner.invoke(group, ["io"])
     assert (r.exit_code, r.stderr) == (1, "error: /nonexistent/x.yaml: No such file or directory\n")
     assert isinstance(main, click.Group)
+
+
+def test_a_pack_checked_from_inside_is_named_by_its_folder(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    edit(pack / "tokens.yaml", "shape: hex", "shape: hexx")
+    monkeypatch.chdir(pack)
+    r = invoke("check", ".")
+    assert (r.exit_code, r.stdout) == (1, f"{pack.name}: does not load — 1 error(s)\n")

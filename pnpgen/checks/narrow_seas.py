@@ -36,6 +36,15 @@ def check_cards(game: Game, p: Problems) -> None:
     for a in game.actions:
         if a.kind not in KINDS:
             p.error(a.loc, f"action '{a.id}': kind '{a.kind}' is not one of {', '.join(KINDS)}")
+        elif a.kind == "sail" and any(abs(h) == 3 for h in a.headings):
+            p.error(a.loc, f"action '{a.id}': heading {3 if 3 in a.headings else -3} is straight upwind, "
+                    "where no ship may sail")
+        elif a.kind == "fire" and a.range == 0:
+            p.error(a.loc, f"action '{a.id}': range 0 would fire at the firing ship's own hex, which no other "
+                    "ship can share; expected a range of at least 1")
+        elif a.kind == "duty" and a.heal == 0:
+            p.error(a.loc, f"action '{a.id}': heal 0 brings no crew back, so the card could never be played; "
+                    "expected at least 1")
     for deck in game.decks:
         per_suit = {s: Counter() for s in game.suit_ids}
         for c in deck.cards:

@@ -21,7 +21,7 @@ def check_cmd(games: tuple[str, ...], strict: bool) -> None:
             report = check_game(load_game(name), layout=True)
         except ContentErrors as e:
             failed = True
-            click.echo(f"{resolve_game(name).name}: does not load — {error_count(e)}")
+            click.echo(f"{resolve_game(name).resolve().name}: does not load — {error_count(e)}")
             for err in e.errors:
                 click.echo(str(err), err=True)
             continue
