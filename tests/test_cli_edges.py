@@ -60,3 +60,17 @@ def test_a_null_template_parameter_is_an_error_not_a_crash(tmp_path, monkeypatch
     assert r.exit_code == 1 and "Traceback" not in r.output
     assert "ns/templates/ship-card.yaml:" in r.output and "'margin' must be" in r.output
     assert not (tmp_path / "out").exists()
+
+
+def test_usage_mistakes_get_one_line_and_exit_1():
+    cases = {
+        ("simulate", "--gmes", "5"): "error: No such option '--gmes'.",
+        ("bild",): "error: No such command 'bild'. Did you mean 'build'? (see 'pnpgen --help')",
+        ("build", "--paper", "a5"): "error: Invalid value for '--paper': 'a5' is not one of 'a4', 'letter', 'both'. "
+                                    "(see 'pnpgen build --help')",
+        ("rules", "legal"): "error: Missing argument 'POSITION'. (see 'pnpgen rules legal --help')",
+    }
+    for args, line in cases.items():
+        r = CliRunner().invoke(main, list(args), prog_name="pnpgen")
+        assert r.exit_code == 1, args
+        assert len(r.output.splitlines()) == 1 and r.output.startswith(line), r.output

@@ -31,6 +31,10 @@ class PnpgenGroup(click.Group):
         except PnpgenError as e:
             click.echo(f"error: {e}", err=True)
             ctx.exit(1)
+        except click.UsageError as e:  # a mistyped command or option: one line too, and exit status 1
+            hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+            click.echo(f"error: {e.format_message()}{hint}", err=True)
+            ctx.exit(1)
         except BrokenPipeError:  # output piped into `head` and the like: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             ctx.exit(0)
