@@ -10,6 +10,7 @@ from ns_kit import position, sea, ship
 
 from pnpgen.engine.narrow_seas import make_game, random_playout, record
 from pnpgen.engine.rng import AgentRng
+from pnpgen.hexgrid import hexagon
 from pnpgen.loader import load_game
 from pnpgen.sim import playout
 from pnpgen.sim.playout import engine_for, play_game, random_agent
@@ -95,6 +96,17 @@ def test_crowded_sea_with_blocked_ways_is_the_same_either_way():
         phase="plan", board=sea(2), market=["red-run", "yellow-tack", "red-reach"])
     for seed in range(80):
         both_ways(crowded, seed)
+
+
+def test_a_card_whose_suit_is_on_no_hex_is_never_played_from_a_hex_of_no_suit():
+    # blue hexes but for the ships' own, which have no suit; no red hex at all
+    hexes = [[q, r] if (q, r) in ((0, 0), (1, 0)) else [q, r, "blue"] for q, r in hexagon(2)]
+    s = position({"A": ship(1, (0, 0), fire=4), "B": ship(1, (-2, 2), fire=4),
+                  "W": ship(2, (1, 0), fire=4), "X": ship(2, (2, -2), fire=4)},
+                 hands={1: ["red-carronades"], 2: []}, board={"hexes": hexes})
+    assert s.legal_actions() == [("discard", "red-carronades"), ("pass",)]
+    for seed in range(30):
+        both_ways(s, seed)
 
 
 def test_play_game_takes_the_fast_path_only_when_every_seat_is_random(monkeypatch):

@@ -90,3 +90,15 @@ def test_a_variant_is_read_with_located_errors(pack: Path):
     assert err(where(fp, "rulez"), "variant 'four-player': unknown field 'rulez' (did you mean 'rules'?)") in errors
     assert err(where(pack / "game.yaml", "three.yaml"), "file reference 'three.yaml': no such file in "
                "narrow-seas") in errors
+
+
+def test_decks_whose_wind_card_alternates_hold_exactly_one(pack: Path):
+    edit(pack / "cards.yaml", "{id: wind, action: wind}", "{id: wind, action: wind, count: 2}")
+    edit(pack / "cards.yaml", "  count: 22", "  count: 23")
+    edit(pack / "game.yaml", "  cards: 22", "  cards: 23")
+    edit(pack / "four-player.yaml", "    count: 22", "    count: 23")
+    errors = errors_of(pack)
+    at = where(pack / "four-player.yaml", "A: {cards")
+    for deck, cards in (("A", "action"), ("B", "deck-b")):
+        assert err(at, f"rules: a Wind card set aside alternates between the decks, so each holds exactly one; "
+                       f"deck '{deck}' ('{cards}') holds 2") in errors

@@ -35,9 +35,11 @@ class Tables:
     def __init__(self, g):
         self.cells = g.cells
         self.cell_index = {c: k for k, c in enumerate(g.cells)}
-        suits = sorted({s for s in g.suit_at.values() if s is not None})
+        # the suits of hexes and cards; the last index: no suit (a card of no suit matches a hex of none, in moves)
+        suits = sorted({s for s in g.suit_at.values() if s is not None} | {c.suit for c in g.cards.values()
+                                                                              if c.suit is not None})
         suit_index = {s: k for k, s in enumerate(suits)}
-        self.suits = len(suits) + 1  # the last one: no suit (as a card of no suit matches a hex of none in moves)
+        self.suits = len(suits) + 1
         self.hex_suit = tuple(suit_index.get(g.suit_at[c], len(suits)) for c in g.cells)
         cards = list(g.cards.values())  # in content order: a card's index is its order
         self.card_ids = tuple(c.id for c in cards)

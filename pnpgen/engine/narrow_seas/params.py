@@ -245,10 +245,13 @@ def setup_problems(game: Game, prm: Params, players: int, problems: Problems) ->
                            f"found {len(prm.decks)} deck(s)")
         for d in prm.decks:
             src = next((x for x in game.decks if x.id == d.cards), None)
-            if d.wind == "aside" and src is not None and not any(c.action and c.action.kind == "wind"
-                                                                 for c in src.cards):
+            winds = sum(c.count for c in src.cards if c.action and c.action.kind == "wind") if src else 1
+            if d.wind == "aside" and not winds:
                 problems.error(rules.loc("decks") or where, f"rules: deck '{d.name}' sets its Wind card aside, but "
                                f"deck '{d.cards}' holds no Wind card")
+            elif aside and winds > 1:  # one live Wind card alternates (8.3): which of two would go back is unsaid
+                problems.error(rules.loc("decks") or where, f"rules: a Wind card set aside alternates between the "
+                               f"decks, so each holds exactly one; deck '{d.name}' ('{d.cards}') holds {winds}")
     for key in ("wind_setter", "first_player"):
         v = getattr(prm, key)
         if isinstance(v, int) and v > players:
