@@ -60,9 +60,10 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
         files = report_files(content, result, agg.board)
         write_atomically(report, files, keep=lambda rel: rel not in files)  # other files in DIR stay
     logs = {}
-    if stalled_logs is not None and agg.stalled_seeds:
+    if stalled_logs is not None and (agg.stalled_seeds or stalled_logs.is_dir()):
         logs = game_logs(content, names, agg.stalled_seeds, seed, players)
-        write_atomically(stalled_logs, logs, keep=lambda rel: rel not in logs)
+        # the logs of an earlier batch go; other files in DIR stay
+        write_atomically(stalled_logs, logs, keep=lambda rel: not rel.startswith("stalled-"))
     if as_json:
         click.echo(json.dumps(result, indent=2, sort_keys=True))
     else:

@@ -88,8 +88,9 @@ def play_game(engine: Engine, seats: tuple[str, ...], seed: int, content: Game |
     )
 
 
-def game_log(engine: Engine, seats: tuple[str, ...], seed: int, game_ref: str) -> str:
-    """One game replayed move by move and written as a playtest log (the engine's format) that `replay` reads."""
+def game_log(engine: Engine, seats: tuple[str, ...], seed: int, game_ref: str) -> tuple[str, Any]:
+    """One game replayed move by move: (a playtest log in the engine's format, which `replay` reads; the state
+    it ends in)."""
     write_log = getattr(engine.module, "write_log", None)
     if write_log is None:
         raise PnpgenError("this game's engine cannot write playtest logs")
@@ -102,7 +103,7 @@ def game_log(engine: Engine, seats: tuple[str, ...], seed: int, game_ref: str) -
         actions.append(action)
         state.apply(action)
     return write_log(start, actions, game_ref=game_ref,
-                     header=f"# game seed {seed}, seats {', '.join(seats)}: {len(actions)} decisions\n")
+                     header=f"# game seed {seed}, seats {', '.join(seats)}: {len(actions)} decisions\n"), state
 
 
 def _play(state, agents: list[Agent], rng: AgentRng, record, stats: dict) -> int:

@@ -111,8 +111,14 @@ def stalled_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_se
     batch = Batch(str(game.root), tuple(agents), max(1, len(seeds)), batch_seed, players)
     _, engine = _load(batch.content, players)
     ref = game_ref(game.root)
-    return {f"stalled-{s}.yaml": game_log(engine, batch.seats(batch.index_of(s), engine.num_players), s,
-                                          ref).encode("utf-8") for s in seeds}
+    logs = {}
+    for s in seeds:
+        text, end = game_log(engine, batch.seats(batch.index_of(s), engine.num_players), s, ref)
+        if getattr(end, "winners", ()):  # the move-by-move replay must be the game the batch played
+            raise PnpgenError(f"game seed {s} stalled in the batch but has a winner when replayed move by move; "
+                              "please report this")
+        logs[f"stalled-{s}.yaml"] = text.encode("utf-8")
+    return logs
 
 
 __all__ = ["Batch", "GameResult", "simulate", "stalled_logs"]

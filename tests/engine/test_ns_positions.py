@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 from ns_kit import legal
 
+from pnpgen.engine.narrow_seas import game as ns_game
 from pnpgen.engine.narrow_seas import load_position, parse_position, write_position
 from pnpgen.engine.narrow_seas.actions import parse_action
 from pnpgen.errors import ContentErrors
+from pnpgen.loader import load_game
 
 GOOD = """\
 game: narrow-seas
@@ -133,3 +135,12 @@ def test_an_inline_board_may_be_just_its_hexes():
     s = parse_position(text).state
     assert s.g.suit_at == {(0, 0): "blue", (1, 0): "red", (2, -1): "red", (0, 1): "blue"}
     assert "board:\n  hexes:\n    - [0, 0, blue]\n" in write_position(s)
+
+
+def test_placement_answers_kept_stay_bounded(monkeypatch):
+    g = ns_game.NarrowSeas(load_game("narrow-seas"))
+    monkeypatch.setattr(ns_game, "PLACEMENTS_KEPT", 3)
+    cells = g.cells[:6]
+    answers = [g.placement_ring(frozenset([c])) for c in cells]
+    assert len(g._placements) <= 3
+    assert [g.placement_ring(frozenset([c])) for c in cells] == answers  # made again, the same

@@ -162,9 +162,28 @@ def test_stalled_games_are_written_as_logs_that_replay(capped):
         assert "all legal; game stopped at the round cap (round 1), no winner" in replayed.output
 
 
+def test_stalled_logs_of_an_earlier_batch_go_and_other_files_stay(capped):
+    logs = capped.parent / "logs"
+    logs.mkdir()
+    (logs / "notes.txt").write_text("mine", encoding="utf-8")
+    seeds = []
+    for batch in ("1", "2"):
+        r = CliRunner().invoke(main, ["simulate", str(capped), "--games", "5", "--seed", batch, "--json",
+                                      "--stalled-logs", str(logs)])
+        assert r.exit_code == 0, r.output
+        seeds = json.loads(r.output)["stalled_seeds"]
+    assert sorted(p.name for p in logs.iterdir()) == sorted(["notes.txt", *(f"stalled-{s}.yaml" for s in seeds)])
+    assert (logs / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
 def test_no_stalled_games_no_logs(tmp_path):
     r = CliRunner().invoke(main, ["simulate", "--games", "4", "--agents", "greedy,greedy",
                                   "--stalled-logs", str(tmp_path / "logs")])
     assert r.exit_code == 0, r.output
     assert r.output.endswith("no stalled games: no logs written\n")
     assert not (tmp_path / "logs").exists()
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "stalled-7.yaml").write_text("old", encoding="utf-8")
+    r = CliRunner().invoke(main, ["simulate", "--games", "4", "--agents", "greedy,greedy",
+                                  "--stalled-logs", str(tmp_path / "logs")])
+    assert r.exit_code == 0 and not list((tmp_path / "logs").iterdir())  # an old batch's logs do not linger

@@ -12,6 +12,7 @@ from . import params as ns_params
 
 Cell = tuple[int, int]
 DIR_VECTORS = tuple(VECTORS[n] for n in DIRECTION_NAMES)  # index 0..5, clockwise from N
+PLACEMENTS_KEPT = 2048  # placement_ring answers kept at most, so that memory stays flat over a long batch
 
 
 class CardInfo:
@@ -104,7 +105,7 @@ class NarrowSeas(core.Game):
         self._dests: dict[tuple[str, int, Cell], tuple] = {}
         self._free: dict[tuple[str, int, Cell], set] = {}
         self._rings: dict[tuple[Cell, int, int], frozenset] = {}
-        self._placements: dict[frozenset, tuple] = {}  # at most one entry per set of enemy hexes at setup
+        self._placements: dict[frozenset, tuple] = {}  # by set of enemy hexes, up to PLACEMENTS_KEPT
         # Action tuples made once: a discard of each card, and each Wind card's plays under each wind.
         self.discard_action = {cid: ("discard", cid) for cid in self.cards}
         self.wind_actions = {cid: {w: tuple(("wind", cid, DIRECTION_NAMES[d]) for d in range(6) if d != w)
@@ -188,6 +189,8 @@ class NarrowSeas(core.Game):
         any, sorted; the hexes nearer than the minimum to one), made once for each set of enemy hexes."""
         got = self._placements.get(enemy)
         if got is None:
+            if len(self._placements) >= PLACEMENTS_KEPT:  # a team game choosing its starts meets many sets
+                self._placements.clear()
             prm = self.params
             lo, exact = prm.placement_min_enemy_distance, prm.placement_exact_enemy_distance
             near = frozenset().union(*(self.closer(e, lo) for e in enemy))
