@@ -25,11 +25,13 @@ def resolve_game(name: str | None) -> Path:
     p = Path(name)
     if p.name == "game.yaml" and p.is_file():
         return p.parent
+    bundled = "/" not in name and (CONTENT_DIR / name / "game.yaml").is_file()
     if p.is_dir():
         if (p / "game.yaml").is_file():
             return p
-        raise PnpgenError(f"{name}: no game.yaml in this folder")
-    if "/" not in name and (CONTENT_DIR / name / "game.yaml").is_file():
+        if not bundled:  # (a folder here named like a bundled pack, such as its output, does not hide it)
+            raise PnpgenError(f"{name}: no game.yaml in this folder")
+    if bundled:
         return CONTENT_DIR / name
     packs = ", ".join(bundled_packs()) or "none"
     raise PnpgenError(f"{name}: not a bundled game (bundled: {packs}) nor a folder holding a game.yaml")

@@ -191,3 +191,11 @@ def test_a_pack_checked_from_inside_is_named_by_its_folder(pack: Path, monkeypat
     monkeypatch.chdir(pack)
     r = invoke("check", ".")
     assert (r.exit_code, r.stdout) == (1, f"{pack.name}: does not load — 1 error(s)\n")
+
+
+def test_a_folder_here_named_like_a_bundled_pack_does_not_hide_it(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "narrow-seas").mkdir()  # e.g. the output of `pnpgen build --out .`
+    r = invoke("check", "narrow-seas")
+    assert (r.exit_code, r.stdout) == (0, OK_LINE + "\n")
