@@ -22,7 +22,7 @@ from .yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
 SECTIONS = ("suits", "colours", "rules", "actions", "decks", "boards", "area_cards", "tokens",
             "player_aids", "counts", "icons", "terrain", "variants")
 VARIANT_SECTIONS = ("colours", "icons", "rules", "decks", "boards", "area_cards", "tokens", "player_aids", "counts")
-SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor")
+SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor", "spade")
 SHAPES = ("square", "circle", "hex", "rect", "octagon", "flag", "triangle", "diamond", "pennant", "custom")
 TERRAIN_DIRECTIONS = ("none", "heading", "turn")
 HEADINGS = tuple(d for d, _ in SQUARE_DIRECTIONS)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from .geometry import compose, scale, translate
 from .primitives import Circle, Group, Item, PathBuilder, Rect, Style, polygon, regular_polygon
 
-SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor")
+SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor", "spade")
 
 
 def _fill(c: str) -> Style:
@@ -44,6 +44,11 @@ def _symbol_items(name: str, st: Style) -> list[Item]:
                          (6, 66), (6, 34), (34, 34)], st)]
     if name == "hexagon":
         return [regular_polygon(50, 50, 48, 6, 0, st)]
+    if name == "spade":  # one outline, so that a stroked symbol shows no seams: a point, two lobes, a stem
+        sx, sy = 68 + 21 * math.cos(math.radians(-55)), 60 + 21 * math.sin(math.radians(-55))  # right shoulder
+        return [PathBuilder().move(50, 3).quad(56, 22, sx, sy).arc(68, 60, 21, -55, 190)
+                .line(58, 96).line(42, 96).arc(32, 60, 21, 45, 190)
+                .quad(44, 22, 50, 3).close().build(st)]
     if name == "anchor":
         line = Style(stroke=st.fill or st.stroke, width=9, cap="round", join="round")
         return [PathBuilder().arc(50, 15, 9, 0, 360).close().build(line),
