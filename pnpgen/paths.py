@@ -37,7 +37,15 @@ def resolve_game(name: str | None) -> Path:
     raise PnpgenError(f"{name}: not a bundled game (bundled: {packs}) nor a folder holding a game.yaml")
 
 
+def bundled_name(root: Path | str) -> str | None:
+    """A pack folder's name when it is one of the bundled packs, else None."""
+    try:
+        folder = Path(root).resolve()
+    except OSError:
+        return None
+    return folder.name if folder.parent == CONTENT_DIR.resolve() else None
+
+
 def game_ref(root: Path | str) -> str:
     """How a file written anywhere names a pack: a bundled pack by its name, another by its absolute folder."""
-    folder = Path(root).resolve()
-    return folder.name if folder.parent == CONTENT_DIR.resolve() else str(folder)
+    return bundled_name(root) or str(Path(root).resolve())

@@ -13,8 +13,7 @@ from ..atomic import write_atomically
 from ..errors import PnpgenError
 from ..loader import load_game
 from ..sim.report import report_files, summary_lines
-from ..sim.runner import simulate
-from ..sim.runner import stalled_logs as game_logs
+from ..sim.runner import simulate, stalled_game_logs
 
 
 def _progress(done: int, total: int) -> None:
@@ -61,7 +60,7 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
         write_atomically(report, files, keep=lambda rel: rel not in files)  # other files in DIR stay
     logs = {}
     if stalled_logs is not None and (agg.stalled_seeds or stalled_logs.is_dir()):
-        logs = game_logs(content, names, agg.stalled_seeds, seed, players)
+        logs = stalled_game_logs(content, names, agg.stalled_seeds, seed, players)
         # the logs of an earlier batch go; other files in DIR stay
         write_atomically(stalled_logs, logs, keep=lambda rel: not rel.startswith("stalled-"))
     if as_json:

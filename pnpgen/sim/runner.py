@@ -105,7 +105,7 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
     return total
 
 
-def stalled_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_seed: int = 1,
+def stalled_game_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_seed: int = 1,
                  players: int | None = None) -> dict[str, bytes]:
     """Playtest logs of some games of a batch, by file name (`stalled-<seed>.yaml`), seats as the batch had them."""
     batch = Batch(str(game.root), tuple(agents), max(1, len(seeds)), batch_seed, players)
@@ -121,4 +121,4 @@ def stalled_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_se
     return logs
 
 
-__all__ = ["Batch", "GameResult", "simulate", "stalled_logs"]
+__all__ = ["Batch", "GameResult", "simulate", "stalled_game_logs"]

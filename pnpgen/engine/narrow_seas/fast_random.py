@@ -60,7 +60,6 @@ class Tables:
                 self.sail[c.order] = tuple(tuple(self._sail(g, c, w, h) for h in range(n)) for w in range(6))
         self.wind_dirs = tuple(tuple(d for d in range(6) if d != w) for w in range(6))
         self.wind_of_deck = tuple(None if c is None else self.card_index[c] for c in g.wind_of_deck)
-        self.deck_cards = tuple(tuple(self.card_index[c] for c in ids) for ids in g.deck_cards)
         crew = g.crew
         self.ways = tuple(moves.compositions(m, len(g.areas)) for m in range(crew + 1))
 
@@ -279,14 +278,6 @@ def _play(s, agent_rng, stats: dict, t: Tables) -> int:  # noqa: C901 - one loop
             start_action()
         else:
             to_move = drawer
-
-    def after_draw():
-        nonlocal to_move
-        nxt = next_player(to_move, wants_card)
-        if nxt is None:
-            start_action()
-        else:
-            to_move = nxt
 
     def reset():
         nonlocal phase, victory, winners, rnd

@@ -16,7 +16,7 @@ from ...fields import Fields, describe, did_you_mean
 from ...hexgrid import DIRECTION_NAMES
 from ...loader import load_game
 from ...model import Board, Game, Hex
-from ...paths import CONTENT_DIR, DEFAULT_GAME, resolve_game
+from ...paths import DEFAULT_GAME, bundled_name, resolve_game
 from ...yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of, parse_yaml
 from ..rng import Rng
 from .game import NarrowSeas
@@ -504,13 +504,7 @@ class _Reader:
 # -- writing ------------------------------------------------------------------------------------
 def game_ref_of(g: NarrowSeas) -> str:
     """How a position names the game: a bundled pack's name, else its folder."""
-    root = Path(g.content.root)
-    try:
-        if root.resolve().parent == CONTENT_DIR.resolve():
-            return root.name
-    except OSError:
-        pass
-    return str(root)
+    return bundled_name(g.content.root) or str(g.content.root)
 
 
 def to_dict(s: NarrowSeasState, viewer: int | None = None, game_ref: str | None = None,

@@ -30,6 +30,16 @@ __all__ = ["ACTION", "CAP", "DRAW", "ELIMINATION", "MERCY", "OVER", "PLAN", "SET
            "new_game"]
 
 
+class _MoversPile:
+    """One pile (of `decks`, `discards` or `markets`) of the deck the player to move draws from."""
+
+    def __init__(self, piles: str, doc: str):
+        self.piles, self.__doc__ = piles, doc
+
+    def __get__(self, s, owner=None):
+        return self if s is None else getattr(s, self.piles)[s.g.deck_of[s.to_move]]
+
+
 class NarrowSeasState(core.State):
     """Everything about one moment of a game; `g` is the static NarrowSeas game."""
 
@@ -113,32 +123,9 @@ class NarrowSeasState(core.State):
         return to_dict(self, viewer=player)
 
     # -- the piles of the player to move (a two-player game has just one of each) ----------
-    @property
-    def deck(self) -> list[str]:
-        """The draw pile of the player to move's deck (top card last)."""
-        return self.decks[self.g.deck_of[self.to_move]]
-
-    @deck.setter
-    def deck(self, cards: list[str]) -> None:
-        self.decks[self.g.deck_of[self.to_move]] = cards
-
-    @property
-    def discard(self) -> list[str]:
-        """The discard pile of the player to move's deck."""
-        return self.discards[self.g.deck_of[self.to_move]]
-
-    @discard.setter
-    def discard(self, cards: list[str]) -> None:
-        self.discards[self.g.deck_of[self.to_move]] = cards
-
-    @property
-    def market(self) -> list[str]:
-        """The Market of the player to move's deck."""
-        return self.markets[self.g.deck_of[self.to_move]]
-
-    @market.setter
-    def market(self, cards: list[str]) -> None:
-        self.markets[self.g.deck_of[self.to_move]] = cards
+    deck = _MoversPile("decks", "The draw pile of the player to move's deck (top card last).")
+    discard = _MoversPile("discards", "The discard pile of the player to move's deck.")
+    market = _MoversPile("markets", "The Market of the player to move's deck.")
 
     @property
     def direction(self) -> int:
