@@ -1,0 +1,344 @@
+"""The engine contract: what a game's rules engine offers pnpgen, and the registry that finds it.
+
+A game's engine is one object (conventionally `ENGINE` in `pnpgen/engine/<game>/__init__.py`) that
+implements `Engine` below. It is registered by name in the `pnpgen.engines` entry-point group of
+`pyproject.toml` (`narrow-seas = "pnpgen.engine.narrow_seas:ENGINE"`); a pack's `game.yaml` names it
+with `engine: narrow-seas`. Nothing else in pnpgen imports a game's package: `check`, `build`,
+`simulate`, `rules` and `replay` reach every engine through `engine_for(content)`, so adding an engine
+touches no generic module.
+
+In the manner of OpenSpiel: the engine's `Rules` (OpenSpiel's Game) holds the static facts of one
+setup and makes states; a `State` holds the rules (who moves, what is legal, what an action does).
+Players are numbered from 1. Chance is not a player: each state carries its own seeded random
+source and draws every shuffle and die roll from it, so a state and its seed replay identically.
+Hidden information is explicit: `observation(player)` hides what that player may not see, and
+`sample_hidden(player, rng)` deals the unseen cards (and reseeds chance) for a search agent.
+
+Actions are whatever values an engine likes (plain tuples are cheap), as long as they are hashable
+and comparable for equality; the engine converts them to and from the JSON objects users write.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from ..errors import IllegalAction, Loc, PnpgenError, Problems
+
+if TYPE_CHECKING:
+    from ..model import CardType, Game
+
+TERMINAL = -4  # current_player() of a finished game (OpenSpiel's value)
+ENTRY_POINTS = "pnpgen.engines"
+
+
+class RandomSource(Protocol):
+    """What agents and states draw from: `random.Random` and `engine.rng.Rng` both fit."""
+
+    def randrange(self, n: int) -> int: ...
+
+
+# -- states and rules -------------------------------------------------------------------------------
+class State:
+    """One moment of a game; an engine subclasses this and implements the rules."""
+
+    rules: Rules  # the static facts this state is played under
+    round: int = 0  # the round being played (1-based), for game-length figures
+
+    def current_player(self) -> int:
+        """The player (1-based) who decides next, or TERMINAL."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list:
+        """Every legal action of the player to move, in a stable order."""
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> None:
+        """Play an action taken from legal_actions() (trusted: see Engine.why_illegal)."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (by the rules: engines know no round limit)."""
+        raise NotImplementedError
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning players of a finished game (partners win together); () while it runs."""
+        raise NotImplementedError
+
+    def victory(self) -> str | None:
+        """How a finished game was won (e.g. 'sink', 'mercy', 'points'); None while it runs."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """The result for each player (index = player - 1): 1 win, -1 loss, 0 draw or unfinished."""
+        n = self.rules.num_players
+        if not self.is_terminal() or not self.winners():
+            return [0.0] * n
+        won = set(self.winners())
+        return [1.0 if p in won else -1.0 for p in range(1, n + 1)]
+
+    def roles(self) -> dict[str, int]:
+        """Setup roles and who holds them, e.g. {'places first': 1, 'sets the wind': 2}; {} before they are known.
+
+        Balance figures are read by role as well as by seat: a role is a position the rules give a
+        player (first player, dealer, wind setter), not a player number.
+        """
+        return {}
+
+    def clone(self) -> State:
+        """An independent copy (random source included)."""
+        raise NotImplementedError
+
+    def observation(self, player: int) -> dict:
+        """What a player may see: the state as plain data with others' secrets hidden."""
+        raise NotImplementedError
+
+    def sample_hidden(self, player: int, rng: RandomSource) -> State:
+        """A copy consistent with what `player` sees, with everything hidden from them dealt afresh and the
+        random source reseeded from `rng` (information-set sampling for search agents)."""
+        raise NotImplementedError
+
+    def evaluate(self, player: int) -> float:
+        """A heuristic value of the state for `player`, from -1 (lost) to 1 (won); search agents use it to score
+        a playout cut short. The default knows nothing."""
+        if self.is_terminal():
+            return self.returns()[player - 1]
+        return 0.0
+
+    def random_action(self, rng: RandomSource) -> Any:
+        """A legal action drawn uniformly; engines override this to avoid listing big action spaces."""
+        actions = self.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
+
+class Rules:
+    """The static facts of one setup of a game (content, board, player count); makes states."""
+
+    num_players: int = 2
+    content: Game
+
+    def new_initial_state(self, seed: int = 0) -> State:
+        """A fresh game at the start of setup whose chance events are drawn from `seed`."""
+        raise NotImplementedError
+
+    def team_of(self, player: int) -> int | str:
+        """The team a player plays in (a player without partners is a team of one, named by its number)."""
+        return player
+
+
+# -- agents and metrics -----------------------------------------------------------------------------
+class Agent(Protocol):
+    """Chooses an action for the player to move. Agents are made per game by an AgentFactory."""
+
+    def __call__(self, state: State, rng: RandomSource) -> Any: ...
+
+
+class AgentFactory(Protocol):
+    """Makes an agent for one seat of one game; `options` are the user's `--agent-option name.key=value`."""
+
+    def __call__(self, rules: Rules, player: int, options: dict[str, str]) -> Agent: ...
+
+
+class GameMetrics(Protocol):
+    """An engine's per-game figures: it sees each action before it is applied, then the final state."""
+
+    def record(self, state: State, action: Any) -> None: ...
+
+    def finish(self, state: State) -> dict[str, Counter | int | float]:
+        """Figures of the game: counters are summed over a batch, numbers are averaged."""
+        ...
+
+
+@dataclass
+class Chart:
+    """One chart of a simulation report: a title, its SVG text and the numbers it shows."""
+
+    name: str  # file name stem, e.g. 'heat-map'
+    title: str
+    svg: str
+    caption: str = ""
+
+
+# -- positions and logs -----------------------------------------------------------------------------
+@dataclass
+class Position:
+    """A state read from a position file, with how the file named its game (and whatever else the engine
+    needs to write it back the same way)."""
+
+    state: State
+    game_ref: str
+    doc: Any = None  # the located mapping that was read (a log's actions live here)
+    name: str = "<position>"
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """One action of a playtest log: the action, the player the log says took it (or None), where it is."""
+
+    action: Any
+    player: int | None
+    loc: Loc | None
+
+
+@dataclass
+class Log:
+    """A playtest log as read: the starting position and its actions."""
+
+    position: Position
+    actions: list[LoggedAction]
+
+
+class IllegalMove(IllegalAction):
+    """An illegal action in a log: its 1-based number, where it is written, the reason and the rule."""
+
+    def __init__(self, index: int, loc: Loc | None, text: str, bad: IllegalAction):
+        where = f"{loc}: " if loc else ""
+        super().__init__(f"{where}action {index} ({text}) is illegal: {bad.reason}", bad.rule)
+        self.index, self.loc, self.text, self.why = index, loc, text, bad
+
+
+@dataclass
+class Replay:
+    """The outcome of a clean replay: the final state and how many actions were played."""
+
+    state: State
+    played: int
+
+
+# -- the engine ---------------------------------------------------------------------------------------
+@runtime_checkable
+class Engine(Protocol):
+    """Everything pnpgen asks of a game's rules engine."""
+
+    name: str  # as `engine:` in game.yaml spells it
+    rules_sections: dict[str, str]  # rule reference -> section title, for messages ('7.2': 'Cannon')
+
+    # content
+    def make_rules(self, content: Game, players: int | None = None) -> Rules:
+        """The rules for a loaded pack at a player count (None: the smallest); PnpgenError if it cannot be played."""
+        ...
+
+    def check(self, content: Game, problems: Problems) -> None:
+        """The game's own content and play-analysis checks (located errors and warnings)."""
+        ...
+
+    def summary(self, content: Game) -> list[str]:
+        """Phrases for `check`'s summary line beyond the generic counts, e.g. ['4 ship cards', '1 sick bay']."""
+        ...
+
+    def card_text(self, content: Game, card: CardType) -> tuple[str, str] | None:
+        """(requirements, effect) printed on a card, generated from the rule fields the engine reads; None to
+        print the card's own text."""
+        ...
+
+    # actions
+    def action_to_json(self, rules: Rules, action: Any) -> dict:
+        """An action as the JSON object users write ({'type': ..., ...})."""
+        ...
+
+    def action_from_json(self, rules: Rules, obj: Any, problems: Problems, what: str,
+                         loc: Loc | None) -> tuple[Any, int | None] | None:
+        """(action, the player it names or None) from a JSON object; None after recording located errors."""
+        ...
+
+    def describe_action(self, rules: Rules, action: Any) -> str:
+        """An action as a short sentence ('A fires red-broadside at W')."""
+        ...
+
+    def why_illegal(self, state: State, action: Any) -> IllegalAction | None:
+        """None if the action is legal for the player to move, else the reason and the rule it breaks."""
+        ...
+
+    def status(self, state: State) -> str:
+        """Where a game stands, in a few words ('round 3, action phase, player 2 to move')."""
+        ...
+
+    def turn_rule(self, state: State) -> str:
+        """The rule that says whose turn it is now (cited when an action names the wrong player)."""
+        ...
+
+    # positions and logs
+    def load_position(self, path: Path, content: Game, extra_keys: tuple[str, ...] = ()) -> Position:
+        """Read a position file of this game; raise ContentErrors with every located problem."""
+        ...
+
+    def write_position(self, position: Position) -> str:
+        """A position as YAML text that load_position reads back to the same state."""
+        ...
+
+    def load_log(self, path: Path, content: Game) -> Log:
+        """Read a playtest log (a position and `actions:`); raise ContentErrors for located problems."""
+        ...
+
+    def write_log(self, start: State, actions: list, game_ref: str, header: str = "") -> str:
+        """A playtest log's YAML text: the start position, then each action with the player who took it."""
+        ...
+
+    # simulation
+    def agents(self) -> dict[str, AgentFactory]:
+        """The agents this engine offers by name (the generic ones, such as 'random' and 'mcts', are added
+        by the simulator)."""
+        ...
+
+    def metrics(self, rules: Rules) -> GameMetrics:
+        """A fresh per-game figures recorder."""
+        ...
+
+    def report_charts(self, content: Game, result: dict, rules: Rules) -> list[Chart]:
+        """Charts of the game's own figures for the simulation report (e.g. a hex heat map)."""
+        ...
+
+
+# -- the registry -------------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _entry_points() -> dict[str, Any]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
+
+
+def registered_engines() -> list[str]:
+    """Names of the engines installed (the `pnpgen.engines` entry points)."""
+    return sorted(_entry_points())
+
+
+@cache
+def engine_named(name: str) -> Engine:
+    """The engine registered under `name`; PnpgenError naming the known ones if there is none."""
+    ep = _entry_points().get(name)
+    if ep is None:
+        from ..fields import did_you_mean
+
+        known = registered_engines()
+        raise PnpgenError(f"unknown engine '{name}' (expected one of: {', '.join(known) or 'none'})"
+                          + did_you_mean(name, known))
+    engine = ep.load()
+    if not isinstance(engine, Engine):
+        raise PnpgenError(f"engine '{name}' ({ep.value}) does not implement pnpgen.engine.api.Engine")
+    return engine
+
+
+def engine_for(content: Game) -> Engine | None:
+    """The engine a loaded pack names (`engine:` in game.yaml), or None for a game without one."""
+    return engine_named(content.engine) if content.engine else None
+
+
+# -- generic play over the contract -----------------------------------------------------------------
+def replay(engine: Engine, log: Log) -> Replay:
+    """Play every action of a log from its position; raise IllegalMove at the first illegal one."""
+    state = log.position.state.clone()
+    for k, item in enumerate(log.actions, start=1):
+        text = engine.describe_action(state.rules, item.action)
+        if item.player is not None and not state.is_terminal() and item.player != state.current_player():
+            raise IllegalMove(k, item.loc, text, IllegalAction(
+                f"it is player {state.current_player()}'s turn, not player {item.player}'s",
+                engine.turn_rule(state)))
+        bad = engine.why_illegal(state, item.action)
+        if bad is not None:
+            raise IllegalMove(k, item.loc, text, bad)
+        state.apply(item.action)
+    return Replay(state, len(log.actions))
