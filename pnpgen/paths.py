@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
 from .errors import PnpgenError
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-CONTENT_DIR = REPO_ROOT / "content"
-TEMPLATES_DIR = REPO_ROOT / "templates"
+
+def _bundled(folder: str) -> Path:
+    """A folder of bundled data: inside the installed package (a wheel maps the checkout's top-level `content/`
+    and `templates/` there), else beside the package in a checkout (an editable install)."""
+    inside = Path(str(files("pnpgen"))) / folder
+    if inside.is_dir():
+        return inside
+    return Path(__file__).resolve().parent.parent / folder
+
+
+CONTENT_DIR = _bundled("content")
+TEMPLATES_DIR = _bundled("templates")
 DEFAULT_GAME = "narrow-seas"
 
 
