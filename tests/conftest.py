@@ -16,3 +16,42 @@ def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private copy of content/narrow-seas; the working folder is its parent, so errors read 'narrow-seas/...'."""
     monkeypatch.chdir(tmp_path)
     return copy_pack(tmp_path / "narrow-seas")
+
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true",
+                     help="Rewrite the golden files under tests/golden/ from what the code makes now.")
+
+
+class Golden:
+    """Compares a text with a stored golden file, or rewrites the file with --update-golden."""
+
+    def __init__(self, update: bool):
+        self.update = update
+
+    def check(self, name: str, text: str) -> None:
+        """Fail with a readable diff when `text` differs from tests/golden/<name>."""
+        import difflib
+
+        path = GOLDEN_DIR / name
+        if self.update:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            return
+        assert path.is_file(), f"no golden file {path.relative_to(GOLDEN_DIR.parent)}: run pytest --update-golden"
+        stored = path.read_text(encoding="utf-8")
+        if stored != text:
+            diff = list(difflib.unified_diff(stored.splitlines(), text.splitlines(), f"golden/{name}", "now",
+                                             lineterm="", n=2))
+            shown = "\n".join(diff[:80]) + (f"\n... {len(diff) - 80} more diff lines" if len(diff) > 80 else "")
+            pytest.fail(f"{name} differs from its golden file (pytest --update-golden rewrites it; review the diff "
+                        f"in the commit):\n{shown}", pytrace=False)
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Golden:
+    """The golden-file comparer (see --update-golden)."""
+    return Golden(request.config.getoption("--update-golden"))

@@ -1,0 +1,75 @@
+"""A stable text dump of drawing primitives (rounded numbers, drawing order), for golden files and diffs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .primitives import Circle, Group, Item, Path, Rect, Style, Text
+
+
+def number(value: float) -> str:
+    """A coordinate rounded to 0.01 mm, without a trailing '.0' or a negative zero."""
+    text = f"{round(value, 2):.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def coefficient(value: float) -> str:
+    """A transform's rotation/scale coefficient, rounded to 0.0001."""
+    text = f"{round(value, 4):.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _style(style: Style) -> str:
+    parts = []
+    if style.fill:
+        parts.append(f"fill={style.fill}")
+    if style.stroke:
+        parts.append(f"stroke={style.stroke}/{number(style.width)}")
+    if style.dash:
+        parts.append("dash=" + ",".join(number(d) for d in style.dash))
+    if style.opacity != 1.0:
+        parts.append(f"opacity={number(style.opacity)}")
+    if style.cap != "butt":
+        parts.append(f"cap={style.cap}")
+    if style.join != "miter":
+        parts.append(f"join={style.join}")
+    return " ".join(parts) or "none"
+
+
+def _ops(path: Path) -> str:
+    return " ".join(op[0] + ",".join(number(v) for v in op[1:]) for op in path.ops)
+
+
+def describe(item: Item) -> str:
+    """One primitive (not a group) on one line."""
+    if isinstance(item, Rect):
+        corner = f" r={number(item.r)}" if item.r else ""
+        return f"rect {number(item.x)},{number(item.y)} {number(item.w)}x{number(item.h)}{corner} {_style(item.style)}"
+    if isinstance(item, Circle):
+        return f"circle {number(item.cx)},{number(item.cy)} r={number(item.r)} {_style(item.style)}"
+    if isinstance(item, Path):
+        rule = " even-odd" if item.even_odd else ""
+        return f"path {_ops(item)}{rule} {_style(item.style)}"
+    if isinstance(item, Text):
+        return (f"text {number(item.x)},{number(item.y)} {number(item.size)}mm {item.font} {item.anchor} "
+                f"{item.colour} {item.text!r}")
+    raise TypeError(f"not a primitive: {item!r}")
+
+
+def dump_lines(item: Item, depth: int = 0) -> Iterator[str]:
+    """The lines of an item and everything under it, groups indented with their transform and clip."""
+    pad = "  " * depth
+    if not isinstance(item, Group):
+        yield pad + describe(item)
+        return
+    head = ["group"]
+    if item.label:
+        head.append(repr(item.label))
+    if item.transform:
+        a, b, c, d, e, f = item.transform
+        head.append("matrix=" + ",".join([*(coefficient(v) for v in (a, b, c, d)), number(e), number(f)]))
+    if item.clip is not None:
+        head.append("clip=[" + describe(item.clip) + "]")
+    yield pad + " ".join(head)
+    for child in item.items:
+        yield from dump_lines(child, depth + 1)
