@@ -108,5 +108,6 @@ def test_reachable_is_the_empty_board_answer():
     """The board checks ask the engine where a card can sail with no ship in the way."""
     s = at_centre("S")
     g = s.g
+    assert len(HAND) >= 3
     for cid in HAND:
         assert g.reachable(g.card(cid), s.wind, (0, 0)) == sails(s, cid, "A")

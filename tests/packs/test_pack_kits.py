@@ -267,6 +267,8 @@ def test_score_pad_is_a_ruled_table(eis):
 
 def test_two_sided_chits_and_icons_in_labels(kit):
     state, _ = kit
+    assert state.game.tokens
+    labelled = 0
     for token in state.game.tokens:
         piece = _piece(state, f"token-{token.id}")
         assert (piece.back is not None) == token.double_sided
@@ -277,6 +279,8 @@ def test_two_sided_chits_and_icons_in_labels(kit):
             assert "{" not in texts  # {icon} markers print as icons
             words = re.sub(r"\{[a-z-]+\}", " ", label).split()
             assert all(w in texts for w in words), (token.id, label, texts)
+            labelled += 1
+    assert labelled > 0
 
 
 # -- what a person sees -------------------------------------------------------------------------------------------

@@ -19,9 +19,11 @@ def game():
 
 
 def test_cannon_cards_state_their_exact_range_and_damage(game):
-    for card in game.cards:
+    cannons = [card for card in game.cards if card.action and card.action.kind == "fire"]
+    assert len(cannons) == 9  # three cannon actions in each of three suits
+    for card in cannons:
         a = card.action
-        if a and a.kind == "fire":
+        if a:
             text = card_text(game, card)
             hexes = "hex" if a.range == 1 else "hexes"
             assert f"exactly {a.range} {hexes} away" in text.requires

@@ -66,6 +66,7 @@ def test_every_cut_line_of_a_card_sheet_has_marks_at_both_ends(built, paper):
     ys = {round(v, 3) for x, y, w, h in trims for v in (y, y + h)}
     vertical = [s for s in page.marks if s[0] == s[2]]
     horizontal = [s for s in page.marks if s[1] == s[3]]
+    assert len(xs) >= 4 and len(ys) >= 4  # the edges of three columns and three rows of cards
     for x in xs:
         assert len([s for s in vertical if round(s[0], 3) == x]) == 2
     for y in ys:
