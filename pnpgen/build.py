@@ -10,8 +10,8 @@ from typing import Any
 from .atomic import Written, write_atomically
 from .checks import Report, check_game, game_module
 from .components import Kit, layout_kit
-from .components.templates import Templates
 from .draw.primitives import Drawing
+from .draw.templates import Templates
 from .errors import ContentErrors, PnpgenError, Problems
 from .loader import load_game
 from .model import Game

@@ -64,7 +64,7 @@ def check_game(game: Game, problems: Problems | None = None, layout: bool = Fals
 def _layout(game: Game, problems: Problems) -> None:
     """Lay the kit out for its problems only: templates that do not read, text that does not fit."""
     from ..components import layout_kit
-    from ..components.templates import Templates
+    from ..draw.templates import Templates
     from ..render.paper import SHEET_SPEC
 
     Templates(game, problems).get("sheet", "sheet", SHEET_SPEC)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from ..draw.piece import Kit, Piece
 from ..errors import Problems
 from ..model import Game
 from .aids import aid_piece
@@ -12,7 +13,6 @@ from .areacards import area_card_pieces
 from .board import board_piece
 from .cards import deck_pieces
 from .context import Ctx
-from .piece import Kit, Piece
 from .tokens import token_piece
 
 SECTIONS = ("Cards", "Card backs", "Boards", "Ship and area cards", "Player aids", "Tokens")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ..draw import fonts
 from ..draw.colour import tint
+from ..draw.piece import Piece
 from ..draw.primitives import Group, Item, Rect, Style, line
+from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..model import PlayerAid, Section
 from .context import Ctx
-from .piece import Piece
-from .templates import P, Tmpl, text_spec, text_style
 
 SPEC = {
     "size": P("size", ("95mm", "130mm")),  # an aid of size 'card'

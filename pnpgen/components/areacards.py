@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 
 from ..draw.colour import tint
+from ..draw.piece import Piece
 from ..draw.primitives import Circle, Group, Item, Rect, Style, Text
+from ..draw.templates import P, text_spec, text_style
 from ..draw.text import text_box
 from ..model import AreaCard
 from .context import Ctx
-from .piece import Piece
-from .templates import P, text_spec, text_style
 
 SPEC = {
     "size": P("size", ("96mm", "88mm")),

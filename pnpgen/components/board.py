@@ -7,13 +7,13 @@ import math
 from ..draw import fonts
 from ..draw.colour import contrast, shade, tint
 from ..draw.icons import arrow
+from ..draw.piece import Piece
 from ..draw.primitives import Circle, Group, Item, PathBuilder, Rect, Style, Text, line, place, polygon
+from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..hexgrid import DIRECTIONS, corners, neighbours, to_pixel
 from ..model import Board, Cell
 from .context import Ctx
-from .piece import Piece
-from .templates import P, Tmpl, text_spec, text_style
 
 SQRT3 = math.sqrt(3)
 SPEC = {

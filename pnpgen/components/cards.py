@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 from ..draw import fonts
 from ..draw.colour import luminance, shade, tint
+from ..draw.piece import Piece
 from ..draw.primitives import Group, Item, Rect, Style, Text, place
+from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..model import CardType, Deck
 from .cardtext import card_text
 from .context import Ctx
 from .diagrams import heading_diagram, range_diagram, stat
-from .piece import Piece
-from .templates import P, Tmpl, text_spec, text_style
 
 FACE_SPEC = {
     "size": P("size", ("63mm", "88mm")),

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..draw.templates import Templates, Tmpl
 from ..draw.text import markers
 from ..errors import Loc, Problems
 from ..fields import did_you_mean
 from ..model import Game
 from .iconset import IconSet
-from .templates import Templates, Tmpl
 from .theme import Theme
 
 

@@ -10,14 +10,14 @@ from ..draw.colour import contrast, shade, tint
 from ..draw.geometry import scale
 from ..draw.icons import arrow
 from ..draw.inscribe import flatten, inner_box, span
+from ..draw.piece import Piece
 from ..draw.primitives import Circle, Group, Item, Path, Rect, Style, place, polygon
 from ..draw.svgpath import parse_path
+from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..hexgrid import corners
 from ..model import Token
 from .context import Ctx
-from .piece import Piece
-from .templates import P, Tmpl, text_spec, text_style
 
 SQRT3 = math.sqrt(3)
 PLAIN = ("square", "circle", "hex", "rect", "octagon")  # shapes whose label sits inside a plain inset

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from ..errors import Loc
 from .board import Board, Terrain
 from .cards import Action, CardType, Deck
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
-from .variant import Variant, apply_variant
+from .rules import Rules, overlay_rules
+from .variant import Variant
 
 
 @dataclass(frozen=True)
@@ -23,29 +23,6 @@ class Suit:
     colour: str
     symbol: str  # diamond | circle | triangle | square | star | ...
     loc: Loc | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Rules parameters from content, with where each was set."""
-
-    values: tuple[tuple[str, Any], ...] = ()
-    locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
-    where: Loc | None = field(default=None, compare=False, repr=False)  # the rules mapping itself
-
-    def __getitem__(self, name: str) -> Any:
-        return dict(self.values)[name]
-
-    def get(self, name: str, default: Any = None) -> Any:
-        """A parameter, or default when the content does not set it."""
-        return dict(self.values).get(name, default)
-
-    def __contains__(self, name: str) -> bool:
-        return name in dict(self.values)
-
-    def loc(self, name: str) -> Loc | None:
-        """Where a parameter was set."""
-        return dict(self.locs).get(name)
 
 
 @dataclass(frozen=True)
@@ -136,4 +113,10 @@ class Game:
 
     def with_variant(self, vid: str) -> Game:
         """The game as played in a variant: rules overlaid, the variant's components added."""
-        return apply_variant(self, self.variant(vid))
+        v = self.variant(vid)
+        return replace(
+            self, players=(v.players,), rules=overlay_rules(self.rules, v.rules),
+            colours=self.colours + v.colours, decks=self.decks + v.decks, boards=v.boards + self.boards,
+            area_cards=self.area_cards + v.area_cards, tokens=self.tokens + v.tokens,
+            player_aids=self.player_aids + v.player_aids, icons=self.icons + v.icons,
+            declared=v.declared, declared_locs=v.declared_locs, variants=(), played_as=v.id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..components.piece import Kit
+from ..draw.piece import Kit
 
 
 def svg_files(kit: Kit) -> list[tuple[str, str, str, tuple[float, float]]]:

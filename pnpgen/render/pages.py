@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from ..draw.geometry import Matrix, compose, multiply, rotate, scale, translate
 from ..draw.primitives import Drawing, Group, Item, Rect, Style
-from .imposition import Placed, Sheet
 from .marks import Seg, crop_marks, fold_line, footer_band, place_band
+from .sheet import Placed, Sheet
 
 DUPLEX_MODES = ("long-edge", "fold", "none")
 

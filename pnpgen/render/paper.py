@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..components.templates import P, text_spec
+from ..draw.templates import P, text_spec
 from ..errors import PnpgenError
 
 

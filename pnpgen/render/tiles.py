@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 import string
 
-from ..components.piece import Piece
+from ..draw.piece import Piece
 from ..draw.primitives import Group, Item, Style, Text, line
 from .marks import target
 from .paper import Paper
+from .sheet import Placed, Sheet
 
 
 def tile_origins(total: float, window: float, overlap: float) -> list[float]:
@@ -23,7 +24,6 @@ def tile_origins(total: float, window: float, overlap: float) -> list[float]:
 
 def tile_board(piece: Piece, paper: Paper, area, t, label: str):
     """Sheets showing a board in tiles at full size; each tile names its row and column."""
-    from .imposition import Placed, Sheet
     cw, ch = area.x1 - area.x0, area.y1 - area.y0
     cw = min(cw, piece.width)
     ch = min(ch, piece.height)

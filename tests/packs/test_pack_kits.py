@@ -20,10 +20,10 @@ from pnpgen.components.aids import SPEC as AID_SPEC
 from pnpgen.components.board import SPEC as BOARD_SPEC
 from pnpgen.components.board import board_piece, square_origin
 from pnpgen.components.context import Ctx
-from pnpgen.components.templates import Templates
 from pnpgen.draw.colour import hexcolour, luminance, rgb, tint
 from pnpgen.draw.primitives import Group, Rect, Text, walk
 from pnpgen.draw.primitives import Path as PathItem
+from pnpgen.draw.templates import Templates
 from pnpgen.errors import Problems
 from pnpgen.render.paper import PAPERS
 

@@ -144,7 +144,7 @@ def test_fold_backs_are_mirrored_across_the_fold_line(built, sheet_t):
 def test_ship_cards_hold_four_ten_millimetre_cubes_per_area(built):
     state, _ = built
     from pnpgen.components.areacards import SPEC, slot_grid
-    from pnpgen.components.templates import Templates
+    from pnpgen.draw.templates import Templates
     from pnpgen.errors import Problems
     t = Templates(state.game, Problems()).get("ship-card", "area-card", SPEC)
     assert t.cube >= 10

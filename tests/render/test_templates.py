@@ -12,7 +12,7 @@ from pnpgen.build import BuildOptions, build
 from pnpgen.cli import main
 from pnpgen.components import layout_kit
 from pnpgen.components.cards import FACE_SPEC
-from pnpgen.components.templates import Templates
+from pnpgen.draw.templates import Templates
 from pnpgen.errors import ContentErrors, Problems
 from pnpgen.loader import load_game
 from pnpgen.paths import TEMPLATES_DIR

@@ -11,8 +11,8 @@ import pytest
 from pnpgen.build import BuildOptions, build
 from pnpgen.components.board import SPEC as BOARD_SPEC
 from pnpgen.components.board import hex_centre
-from pnpgen.components.templates import Templates
 from pnpgen.draw.colour import rgb, tint
+from pnpgen.draw.templates import Templates
 from pnpgen.errors import Problems
 from pnpgen.render.paper import SHEET_SPEC
 

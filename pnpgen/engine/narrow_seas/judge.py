@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import IllegalAction
 from ...hexgrid import DIRECTION_NAMES, distance, turn
 from .moves import casualty_actions, legal_actions, placement_hexes
 from .phases import ACTION, DRAW, OVER, PHASE_ACTIONS, PLAN, SETUP
-from .state import NarrowSeasState
+
+if TYPE_CHECKING:
+    from .state import NarrowSeasState
 
 PHASE_RULE = {SETUP: "3.0 setup", PLAN: "6.1 plan phase", DRAW: "6.2 draw phase", ACTION: "6.3 action phase",
               OVER: "1.2 how to win"}

@@ -25,6 +25,7 @@ from .. import core
 from ..rng import Rng
 from . import moves
 from .phases import ACTION, CAP, DRAW, ELIMINATION, MERCY, OVER, PLAN, SETUP, SINK
+from .snapshot import to_dict
 
 __all__ = ["ACTION", "CAP", "DRAW", "ELIMINATION", "MERCY", "OVER", "PLAN", "SETUP", "SINK", "NarrowSeasState",
            "new_game"]
@@ -118,8 +119,6 @@ class NarrowSeasState(core.State):
 
     def observation(self, player: int) -> dict:
         """The position as `player` sees it: others' hands, the deck order and unrevealed plans hidden."""
-        from .position import to_dict
-
         return to_dict(self, viewer=player)
 
     # -- the piles of the player to move (a two-player game has just one of each) ----------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..draw.primitives import Group
+from .primitives import Group
 
 
 @dataclass(frozen=True)

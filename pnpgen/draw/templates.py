@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..draw.colour import is_colour
-from ..draw.text import TextStyle
-from ..draw.units import parse_length
 from ..errors import Loc, Problems
 from ..fields import describe, did_you_mean
 from ..model import Game
 from ..paths import TEMPLATES_DIR
 from ..yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
+from .colour import is_colour
+from .text import TextStyle
+from .units import parse_length
 
 KINDS = ("length", "size", "box", "number", "int", "bool", "str", "colour", "choice", "list")
 
