@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from .atomic import Written, write_atomically
-from .checks import Report, check_game, game_module
+from .checks import Report, check_game
 from .components import Kit, layout_kit
 from .draw.primitives import Drawing
 from .draw.templates import Templates
+from .engine.api import engine_for
 from .errors import ContentErrors, PnpgenError, Problems
 from .loader import load_game
 from .model import Game
@@ -22,7 +23,7 @@ from .render.paper import SHEET_SPEC, paper
 from .render.pdf import write_pdf
 from .render.svg import write_svg
 from .sim.report import report_files
-from .sim.runner import simulate
+from .sim.runner import engine_report, result_of, simulate
 
 PAPER_NAMES = ("a4", "letter")
 FORMATS = ("pdf", "svg")
@@ -92,14 +93,11 @@ def check_step(state: BuildState) -> None:
 def simulate_step(state: BuildState) -> None:
     """A quick seeded simulation; stalled games stop the export (unless forced)."""
     o = state.options
-    if o.sim_games <= 0 or game_module(state.game, "engine") is None or \
-            not hasattr(game_module(state.game, "engine"), "make_game"):
+    if o.sim_games <= 0 or engine_for(state.game) is None:
         return
     agg = simulate(state.game, o.sim_agents, games=o.sim_games, seed=1, jobs=1,
                    progress=lambda done, total: state.tick("simulate", done, total))
-    result = {"game": state.game.id, "agents": list(o.sim_agents), "seed": 1, **agg.to_dict()}
-    state.extra["simulation"] = result
-    state.extra["simulation_board"] = agg.board
+    state.extra["simulation"] = result_of(state.game, agg, o.sim_agents, 1)
     if agg.stalled and not o.force:
         seeds = ", ".join(map(str, agg.stalled_seeds[:5]))
         raise PnpgenError(f"quick simulation: {agg.stalled} of {agg.games} games stalled at the round cap "
@@ -112,7 +110,8 @@ def report_step(state: BuildState) -> None:
     result = state.extra.get("simulation")
     if result is None:
         return
-    for name, data in report_files(state.game, result, state.extra.get("simulation_board")).items():
+    lines, charts = engine_report(state.game, result)
+    for name, data in report_files(state.game, result, lines, charts).items():
         state.files[f"report/{name}"] = data
     state.notes["report/index.html"] = "simulation report"
     index = state.files.get("index.html")

@@ -1,10 +1,10 @@
-"""Axial hex coordinates for flat-top hexes (DESIGN.md conventions)."""
+"""Axial hex coordinates for flat-top hexes (docs/positions.md)."""
 
 from __future__ import annotations
 
 import math
 
-# Clockwise from north; index i is the direction's number, names as in DESIGN.md.
+# Clockwise from north; index i is the direction's number, names as in docs/positions.md.
 DIRECTIONS: tuple[tuple[str, tuple[int, int]], ...] = (
     ("N", (0, -1)), ("NE", (1, -1)), ("SE", (1, 0)),
     ("S", (0, 1)), ("SW", (-1, 1)), ("NW", (-1, 0)),

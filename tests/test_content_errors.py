@@ -16,8 +16,9 @@ import pytest
 from content_kit import copy_pack, display, edit, errors_of, where
 
 from pnpgen import yamlsrc
+from pnpgen.checks.generic import known_engines
 from pnpgen.errors import ContentErrors, Problems
-from pnpgen.loader import SHAPES, known_engines, load_game
+from pnpgen.loader import SHAPES, load_game
 from pnpgen.paths import TEMPLATES_DIR
 
 BREAKS: dict[str, Callable[[Path], list[str]]] = {}

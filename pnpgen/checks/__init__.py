@@ -1,13 +1,13 @@
-"""Consistency checks: generic ones for any game, plus a module per rules engine."""
+"""Consistency checks: generic ones for any game, plus each game's own (found through checks/registry.py)."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 
 from ..errors import ContentError, ContentErrors, Problems
 from ..model import Game
 from . import generic
+from .registry import checks_for
 
 
 @dataclass
@@ -29,28 +29,15 @@ class Report:
         return [self.summary] + [str(e) for e in self.errors] + [str(w) for w in self.warnings]
 
 
-def game_module(game: Game, package: str):
-    """The module `pnpgen.<package>.<engine>` for a game's engine, or None."""
-    if not game.engine:
-        return None
-    name = f"pnpgen.{package}.{game.engine.replace('-', '_')}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name == name:
-            return None
-        raise
-
-
 def check_game(game: Game, problems: Problems | None = None, layout: bool = False) -> Report:
     """Run the generic checks and the game's own (with `layout`, also lay out every component, which reads
     every template); never raises for content problems."""
     problems = problems or Problems()
+    own = checks_for(game)
     try:
-        generic.check(game, problems)
-        mod = game_module(game, "checks")
-        if mod is not None:
-            mod.check(game, problems)
+        generic.check(game, problems, own)
+        if own is not None:
+            own.check(game, problems)
         if layout:
             _layout(game, problems)
     except ContentErrors:
@@ -58,7 +45,12 @@ def check_game(game: Game, problems: Problems | None = None, layout: bool = Fals
     status = "OK" if not problems.errors else f"{len(problems.errors)} error(s)"
     if problems.warnings and not problems.errors:
         status += f" ({len(problems.warnings)} warning(s))"
-    return Report(game, f"{generic.summary(game)} — {status}", list(problems.errors), list(problems.warnings))
+    return Report(game, f"{summary(game)} — {status}", list(problems.errors), list(problems.warnings))
+
+
+def summary(game: Game) -> str:
+    """One line: what the game holds."""
+    return generic.summary(game, checks_for(game))
 
 
 def _layout(game: Game, problems: Problems) -> None:

@@ -7,6 +7,7 @@ from collections import Counter
 from ..engine.enemy_in_sight import params as eis_params
 from ..errors import Problems
 from ..model import CardType, Deck, Game
+from .registry import GameChecks
 
 SHIP_DECK = "ships"
 ACTION_DECK = "actions"
@@ -181,3 +182,6 @@ def check_score_pad(game: Game, p: Problems) -> None:
     if rows < max(game.players):
         p.error(game.loc, f"expected a score pad: a player aid section with at least {max(game.players)} "
                 f"blank_rows for end-of-round scoring, found {rows}")
+
+
+CHECKS = GameChecks(check)

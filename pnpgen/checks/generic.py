@@ -2,30 +2,31 @@
 
 from __future__ import annotations
 
+from ..engine.api import registered_engines
 from ..errors import Problems
+from ..fields import did_you_mean
 from ..hexgrid import neighbours
 from ..model import Game
 from . import grids, icons
 from .graph import connected_parts
+from .registry import GameChecks, registered_checks
 
 
 def actual_counts(game: Game) -> dict[str, int]:
-    """How many of each countable component the content holds."""
+    """How many of each countable component the content holds (a game's checks may count more kinds)."""
     return {
         "cards": sum(d.size for d in game.decks),
         "decks": len(game.decks),
         "hexes": len(game.board.hexes) if game.board else 0,
         "boards": len(game.boards),
-        "ship_cards": sum(1 for a in game.area_cards if a.kind == "ship"),
-        "sick_bays": sum(1 for a in game.area_cards if a.kind == "sickbay"),
         "area_cards": len(game.area_cards),
         "tokens": sum(t.count for t in game.tokens),
         "player_aids": len(game.player_aids),
     }
 
 
-def summary(game: Game) -> str:
-    """One line: what the game holds."""
+def summary(game: Game, own: GameChecks | None = None) -> str:
+    """One line: what the game holds (its area cards in the words of its own checks, when it has them)."""
     parts = []
     for d in game.decks:
         by_suit = {s: sum(c.count for c in d.cards if c.suit == s) for s in game.suit_ids}
@@ -42,26 +43,31 @@ def summary(game: Game) -> str:
             parts.append(grids.describe_board(game, b, label))
             continue
         parts.append(f"{label} {len(b.hexes)} hexes" + (f" ({split})" if split else ""))
-    c = actual_counts(game)
-    for key, word in (("ship_cards", "ship card"), ("sick_bays", "sick bay"), ("player_aids", "player aid"),
-                      ("tokens", "token")):
-        if c[key]:
-            parts.append(f"{c[key]} {word}{'s' if c[key] != 1 and not word.endswith('y') else ''}"
-                         .replace("sick bay", "sick bays" if c[key] != 1 else "sick bay"))
-    others = c["area_cards"] - c["ship_cards"] - c["sick_bays"]
-    if others:
-        parts.append(f"{others} other cards")
+    own_words = own.summary(game) if own is not None else []
+    n = len(game.area_cards)
+    parts += own_words or ([f"{n} area card{'s' * (n != 1)}"] if n else [])
+    for count, word in ((len(game.player_aids), "player aid"), (sum(t.count for t in game.tokens), "token")):
+        if count:
+            parts.append(f"{count} {word}{'s' * (count != 1)}")
     return f"{game.id}: " + ", ".join(parts)
 
 
-def check(game: Game, p: Problems) -> None:
-    """Generic checks: declared counts, decks, boards."""
+def check(game: Game, p: Problems, own: GameChecks | None = None) -> None:
+    """Generic checks: the engine's name, declared counts (with the kinds the game's own checks count), decks,
+    boards."""
+    known = check_engine(game, p)
     actual = actual_counts(game)
+    if own is not None:
+        actual.update(own.counts(game))
     locs = dict(game.declared_locs)
     for key, n in game.declared:
-        if actual.get(key) != n:
+        if key not in actual:
+            if known:  # an unknown engine's own counts cannot be judged
+                p.error(locs.get(key) or game.loc, f"counts: unknown component '{key}' (expected one of: "
+                        f"{', '.join(actual)})" + did_you_mean(key, actual))
+        elif actual[key] != n:
             p.error(locs.get(key) or game.loc, f"counts: the game declares {n} {key.replace('_', ' ')} but the "
-                    f"content has {actual.get(key)}")
+                    f"content has {actual[key]}")
     for d in game.decks:
         if d.declared_count is not None and d.declared_count != d.size:
             p.error(d.loc, f"deck '{d.id}': declares {d.declared_count} cards but lists {d.size}")
@@ -74,6 +80,20 @@ def check(game: Game, p: Problems) -> None:
     for s in game.suits:
         if game.cards and s.id not in used:
             p.warn(s.loc, f"suit '{s.id}' has no cards")
+
+
+def known_engines() -> list[str]:
+    """Every name a pack's `engine:` may give: installed rules engines and games with checks of their own."""
+    return sorted(set(registered_engines()) | set(registered_checks()))
+
+
+def check_engine(game: Game, p: Problems) -> bool:
+    """Whether the engine the game names (if any) is installed; an error located at its name when not."""
+    if game.engine is None or game.engine in known_engines():
+        return True
+    p.error(game.engine_loc or game.loc, f"game: unknown engine '{game.engine}' (expected one of: "
+            f"{', '.join(known_engines())})" + did_you_mean(game.engine, known_engines()))
+    return False
 
 
 def check_board(game: Game, board, p: Problems) -> None:

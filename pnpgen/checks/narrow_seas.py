@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine.narrow_seas import params as ns_params
+from ..engine.narrow_seas.game import SICK_BAY, ship_cards
 from ..errors import ContentErrors, Problems
 from ..hexgrid import distance
 from ..model import Game, Variant
 from . import generic, narrow_seas_play
+from .registry import GameChecks
 
 KINDS = ("sail", "fire", "duty", "wind")
 
@@ -76,7 +78,7 @@ def check_cards(game: Game, p: Problems) -> None:
 
 def check_ships(game: Game, prm, p: Problems) -> None:
     """Ship cards per player, crew per ship, plan areas, one sick bay."""
-    ships = game.ship_cards
+    ships = ship_cards(game)
     need = max(game.players) * prm.ships_per_player
     owners = Counter(s.owner for s in ships)
     if min(game.players) == 2 and len([s for s in ships if s.owner in (1, 2)]) != 2 * prm.ships_per_player:
@@ -98,7 +100,7 @@ def check_ships(game: Game, prm, p: Problems) -> None:
         if small:
             p.error(small[0].loc, f"ship card '{s.id}': area(s) {', '.join(a.id for a in small)} hold fewer than "
                     f"{prm.crew_per_ship} cubes (rules crew_per_ship)")
-    bays = [a for a in game.area_cards if a.kind == "sickbay"]
+    bays = [a for a in game.area_cards if a.kind == SICK_BAY]
     if len(bays) != 1:
         p.error(game.loc, f"expected 1 shared sick bay card, found {len(bays)}")
 
@@ -108,7 +110,7 @@ def check_tokens(game: Game, prm, p: Problems) -> None:
     kinds = Counter()
     for t in game.tokens:
         kinds[t.kind] += t.count
-    nships = len(game.ship_cards)
+    nships = len(ship_cards(game))
     if kinds["ship"] != nships:
         p.error(game.loc, f"expected {nships} ship markers (one per ship card), found {kinds['ship']}")
     if kinds["crew"] != nships * prm.crew_per_ship:
@@ -132,7 +134,7 @@ def check_variant(game: Game, v: Variant, p: Problems) -> None:
     played = game.with_variant(v.id)
     sub = Problems(limit=10_000)
     try:
-        generic.check(played, sub)
+        generic.check(played, sub, CHECKS)
         before = len(sub.errors)
         prm = ns_params.read(played, sub)
         check_cards(played, sub)
@@ -170,7 +172,7 @@ def check_starts(game: Game, prm, v: Variant, p: Problems) -> None:
     board = next((b for b in game.boards if b.id == prm.board), None) if prm.board else game.board
     if board is None:
         return
-    ships = [s for s in game.ship_cards if s.owner is not None and s.owner <= v.players]
+    ships = [s for s in ship_cards(game) if s.owner is not None and s.owner <= v.players]
     owner = {s.id: s.owner for s in ships}
     starts = dict(board.starts)
     where = board.loc
@@ -206,3 +208,21 @@ def check_starts(game: Game, prm, v: Variant, p: Problems) -> None:
             p.error(where, f"board '{board.id}': ship {sid} starts exactly {exact} hexes from no enemy ship "
                     "(placement_exact_enemy_distance)")
 
+
+
+def counts(game: Game) -> dict[str, int]:
+    """The components a Narrow Seas pack's `counts:` may declare beyond the generic ones."""
+    return {"ship_cards": len(ship_cards(game)),
+            "sick_bays": sum(1 for a in game.area_cards if a.kind == SICK_BAY)}
+
+
+def summary(game: Game) -> list[str]:
+    """Ship cards, sick bays and any other area cards, for the summary line."""
+    c = counts(game)
+    others = len(game.area_cards) - c["ship_cards"] - c["sick_bays"]
+    words = ((c["ship_cards"], "ship card", "ship cards"), (c["sick_bays"], "sick bay", "sick bays"),
+             (others, "other card", "other cards"))
+    return [f"{n} {one if n == 1 else many}" for n, one, many in words if n]
+
+
+CHECKS = GameChecks(check, counts, summary)

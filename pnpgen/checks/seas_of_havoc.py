@@ -7,6 +7,7 @@ from collections import Counter
 from ..engine.seas_of_havoc import params as soh_params
 from ..errors import Problems
 from ..model import Board, Deck, Game
+from .registry import GameChecks
 
 MARKET_DECK = "market"
 DAMAGE_DECK = "damage"
@@ -159,3 +160,6 @@ def check_tokens(game: Game, island: Board, sea: Board, p: Problems) -> None:
             p.error(game.loc, f"player {player} has {owners[player]} ship tokens, expected 1")
     if kinds["first-player"] != 1:
         p.error(game.loc, f"expected 1 First Player token, found {kinds['first-player']}")
+
+
+CHECKS = GameChecks(check)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..checks.generic import summary
+from ..checks import summary
 from ..errors import ContentErrors
 from ..loader import load_game
 from ..paths import bundled_packs

@@ -1,26 +1,33 @@
-"""`pnpgen replay LOG`: check every action of a playtest log against the rules."""
+"""`pnpgen replay LOG`: check every action of a playtest log against its game's rules."""
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import click
 
-from ..engine.narrow_seas import IllegalMove, load_log, replay
-from ..engine.narrow_seas.log import status
+from ..engine.api import IllegalMove, replay
+from ..engine.positions import open_log
+
+
+def illegal_move(e: IllegalMove) -> NoReturn:
+    """Say which action of a log is illegal, where it is written and why; exit 1."""
+    where = f"{e.loc}: " if e.loc else ""
+    click.echo(f"{where}error: action {e.index} ({e.text}) is illegal: {e.why}", err=True)
+    raise SystemExit(1) from None
 
 
 @click.command("replay")
 @click.argument("log")
 def replay_cmd(log: str) -> None:
     """Replay a playtest log; exit 1 naming the first illegal action and the rule it breaks."""
-    lg = load_log(log)
+    engine, lg = open_log(log)
     try:
-        done = replay(lg)
+        done = replay(engine, lg)
     except IllegalMove as e:
-        where = f"{e.loc}: " if e.loc else ""
-        click.echo(f"{where}error: action {e.index} ({e.text}) is illegal: {e.why}", err=True)
-        raise SystemExit(1) from None
+        illegal_move(e)
     click.echo(f"{lg.position.name}: {done.played} action{'s' if done.played != 1 else ''}, all legal; "
-               f"{status(done.state)}")
+               f"{engine.status(done.state)}")
 
 
 commands = [replay_cmd]

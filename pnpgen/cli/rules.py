@@ -1,4 +1,4 @@
-"""`pnpgen rules legal|apply`: ask the rules engine what is legal in a position, or play one action."""
+"""`pnpgen rules legal|apply`: ask a game's rules engine what is legal in a position, or play one action."""
 
 from __future__ import annotations
 
@@ -6,53 +6,70 @@ import json
 
 import click
 
-from ..engine.narrow_seas import describe_action, load_position, to_json, write_position
-from ..engine.narrow_seas.actions import parse_action
-from ..engine.narrow_seas.judge import PHASE_RULE, check
-from ..engine.narrow_seas.log import status
+from ..engine.api import IllegalMove
+from ..engine.positions import Opened, open_position, open_position_at, read_action
 from ..errors import IllegalAction
+from .replay import illegal_move
+
+
+def _open(path: str, at: int | None) -> Opened:
+    """A position file, or a playtest log's position after its first `at` actions."""
+    if at is None:
+        return open_position(path)
+    try:
+        return open_position_at(path, at)
+    except IllegalMove as e:
+        illegal_move(e)
+
+
+AT = click.option("--at", type=click.IntRange(min=0), default=None, metavar="N",
+                  help="Read POSITION as a playtest log and use the position after its first N actions.")
 
 
 @click.group("rules")
 def rules_group() -> None:
-    """Ask the rules engine about a position file (see README: Positions)."""
+    """Ask the rules engine about a position file (see docs/positions.md)."""
 
 
 @rules_group.command("legal")
 @click.argument("position")
+@AT
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per legal action, nothing else.")
-def legal_cmd(position: str, as_json: bool) -> None:
+def legal_cmd(position: str, at: int | None, as_json: bool) -> None:
     """List every legal action of the player to move, in a stable order."""
-    pos = load_position(position)
-    s, g = pos.state, pos.state.g
-    actions = s.legal_actions()
+    engine, pos = _open(position, at)
+    state, rules = pos.state, pos.state.rules
+    actions = state.legal_actions()
     if as_json:
         for a in actions:
-            click.echo(json.dumps(to_json(g, a)))
+            click.echo(json.dumps(engine.action_to_json(rules, a)))
         return
-    click.echo(f"{status(s)}: {len(actions)} legal action{'s' if len(actions) != 1 else ''}")
+    click.echo(f"{engine.status(state)}: {len(actions)} legal action{'s' if len(actions) != 1 else ''}")
     for a in actions:
-        click.echo(f"  {describe_action(g, a)}")
+        click.echo(f"  {engine.describe_action(rules, a)}")
 
 
 @rules_group.command("apply")
 @click.argument("position")
 @click.argument("action")
-def apply_cmd(position: str, action: str) -> None:
+@AT
+def apply_cmd(position: str, action: str, at: int | None) -> None:
     """Play ACTION (a JSON object) in POSITION and print the resulting position as YAML."""
-    pos = load_position(position)
-    a, player = parse_action(pos.state.g, action)
-    s = pos.state
+    engine, pos = _open(position, at)
+    state = pos.state
+    chosen, player = read_action(engine, state.rules, action)
     try:
-        if player is not None and player != s.current_player():
-            raise IllegalAction(f"it is player {s.current_player()}'s turn, not player {player}'s",
-                                PHASE_RULE[s.phase])
-        check(s, a)
+        if player is not None and player != state.current_player():
+            raise IllegalAction(f"it is player {state.current_player()}'s turn, not player {player}'s",
+                                engine.turn_rule(state))
+        bad = engine.why_illegal(state, chosen)
+        if bad is not None:
+            raise bad
     except IllegalAction as e:
         click.echo(f"error: illegal action: {e}", err=True)
         raise SystemExit(1) from None
-    s.apply(a)
-    click.echo(write_position(pos), nl=False)
+    state.apply(chosen)
+    click.echo(engine.write_position(pos), nl=False)
 
 
 commands = [rules_group]

@@ -13,7 +13,7 @@ from ..atomic import write_atomically
 from ..errors import PnpgenError
 from ..loader import load_game
 from ..sim.report import report_files, summary_lines
-from ..sim.runner import simulate, stalled_game_logs
+from ..sim.runner import engine_report, result_of, simulate, stalled_game_logs
 
 
 def _progress(done: int, total: int) -> None:
@@ -54,9 +54,10 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
         took = time.perf_counter() - started
         sys.stderr.write(f"simulated {games} games in {took:.2f} s with {jobs} job{'s' * (jobs > 1)}: "
                          f"{games / took:.0f} games/s, {agg.finished / took:.0f} finished/s\n")
-    result = {"game": content.id, "agents": list(names), "seed": seed, **agg.to_dict()}
+    result = result_of(content, agg, names, seed)
+    lines, charts = engine_report(content, result, players)
     if report is not None:
-        files = report_files(content, result, agg.board)
+        files = report_files(content, result, lines, charts)
         write_atomically(report, files, keep=lambda rel: rel not in files)  # other files in DIR stay
     logs = {}
     if stalled_logs is not None and (agg.stalled_seeds or stalled_logs.is_dir()):
@@ -66,7 +67,7 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
     if as_json:
         click.echo(json.dumps(result, indent=2, sort_keys=True))
     else:
-        for line in summary_lines(result):
+        for line in summary_lines(result, lines):
             click.echo(line)
         if report is not None:
             click.echo(f"wrote {report / 'index.html'}")

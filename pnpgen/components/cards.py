@@ -11,8 +11,8 @@ from ..draw.piece import Piece
 from ..draw.primitives import Group, Item, Rect, Style, Text, place
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
-from ..model import CardType, Deck
-from .cardtext import card_text
+from ..engine.api import CardText, engine_for
+from ..model import CardType, Deck, Game
 from .context import Ctx
 from .diagrams import heading_diagram, range_diagram, stat
 
@@ -23,7 +23,6 @@ FACE_SPEC = {
     "background": P("colour", "#fbf7ee"),
     "ink": P("colour", "#222222"),
     "neutral": P("colour", "#4a5a6a"),
-    "spent_area": P("str", "spent"),
     "band": {"height": P("length", "18mm", min=5, max=80), "symbol": P("length", "11mm", min=2, max=60),
              "icon": P("length", "9mm", min=0, max=60), "title": text_spec("13pt", bold=True, valign="middle",
                                                                            min_size="8pt")},
@@ -120,7 +119,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
                                   colour if th.ink_saver else band_ink, mono=True))
 
     # the rules diagram, else the card's printed fields (beside the action's icon); then the text
-    text = card_text(ctx.game, card, t.spent_area, t.requires.none)
+    text = card_text(ctx.game, card, t.requires.none)
     body = None
     for mode in _modes(action, shown):
         diagram, full = _diagram_for(ctx, t, action, shown, mode, colour, accent, ink)
@@ -194,6 +193,18 @@ def _diagram_for(ctx: Ctx, t: Tmpl, action, shown: list[Shown], mode: str, colou
     else:
         g = _fields(ctx, t, shown, (x, y, w, hh), accent, ink)
     return (g, hh), hh >= h - 1e-6
+
+
+def card_text(game: Game, card: CardType, none: str = "None.") -> CardText:
+    """What a card prints: the text its game's engine generates from the card's rule fields, else the action's and
+    the card's own text; `none` is what a card with an action but no requirements says ('' says nothing)."""
+    engine = engine_for(game)
+    made = engine.card_text(game, card) if engine is not None else None
+    if made is None:
+        action = card.action
+        own = " ".join(t for t in (action.text if action else "", card.text) if t)
+        return CardText(none if action else "", own)
+    return CardText(made.requires or none, made.effect)
 
 
 def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool

@@ -4,8 +4,9 @@ A game's engine is one object (conventionally `ENGINE` in `pnpgen/engine/<game>/
 implements `Engine` below. It is registered by name in the `pnpgen.engines` entry-point group of
 `pyproject.toml` (`narrow-seas = "pnpgen.engine.narrow_seas:ENGINE"`); a pack's `game.yaml` names it
 with `engine: narrow-seas`. Nothing else in pnpgen imports a game's package: `check`, `build`,
-`simulate`, `rules` and `replay` reach every engine through `engine_for(content)`, so adding an engine
-touches no generic module.
+`simulate`, `rules` and `replay` reach every engine through `engine_for(content)` or
+`engine_named(name)`, so adding an engine touches no generic module. docs/engine-contract.md says
+the same for someone adding a game.
 
 In the manner of OpenSpiel: the engine's `Rules` (OpenSpiel's Game) holds the static facts of one
 setup and makes states; a `State` holds the rules (who moves, what is legal, what an action does).
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from ..errors import IllegalAction, Loc, PnpgenError, Problems
 
 if TYPE_CHECKING:
-    from ..model import CardType, Game
+    from ..model import Board, CardType, Game
 
 TERMINAL = -4  # current_player() of a finished game (OpenSpiel's value)
 ENTRY_POINTS = "pnpgen.engines"
@@ -43,10 +44,17 @@ class RandomSource(Protocol):
 
 # -- states and rules -------------------------------------------------------------------------------
 class State:
-    """One moment of a game; an engine subclasses this and implements the rules."""
+    """One moment of a game; an engine subclasses this and implements the rules.
+
+    `round`, `winners` and `victory` are plain attributes the engine keeps up to date: the round being
+    played (1-based), the winning players of a finished game (partners win together; () while it runs or
+    when nobody won) and how it was won ('sink', 'points', ...; None while it runs).
+    """
 
     rules: Rules  # the static facts this state is played under
-    round: int = 0  # the round being played (1-based), for game-length figures
+    round: int = 0
+    winners: tuple[int, ...] = ()
+    victory: str | None = None
 
     def current_player(self) -> int:
         """The player (1-based) who decides next, or TERMINAL."""
@@ -61,23 +69,15 @@ class State:
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
-        """Whether the game is over (by the rules: engines know no round limit)."""
-        raise NotImplementedError
-
-    def winners(self) -> tuple[int, ...]:
-        """The winning players of a finished game (partners win together); () while it runs."""
-        raise NotImplementedError
-
-    def victory(self) -> str | None:
-        """How a finished game was won (e.g. 'sink', 'mercy', 'points'); None while it runs."""
+        """Whether the game is over."""
         raise NotImplementedError
 
     def returns(self) -> list[float]:
         """The result for each player (index = player - 1): 1 win, -1 loss, 0 draw or unfinished."""
         n = self.rules.num_players
-        if not self.is_terminal() or not self.winners():
+        if not self.is_terminal() or not self.winners:
             return [0.0] * n
-        won = set(self.winners())
+        won = set(self.winners)
         return [1.0 if p in won else -1.0 for p in range(1, n + 1)]
 
     def roles(self) -> dict[str, int]:
@@ -129,17 +129,31 @@ class Rules:
         return player
 
 
+def play_random(state: State, rng: RandomSource, max_decisions: int = 1_000_000) -> int:
+    """Play uniformly random legal actions until the game ends; return the number of decisions."""
+    n = 0
+    while not state.is_terminal():
+        if n >= max_decisions:
+            raise RuntimeError(f"game did not end within {max_decisions} decisions")
+        state.apply(state.random_action(rng))
+        n += 1
+    return n
+
+
 # -- agents and metrics -----------------------------------------------------------------------------
 class Agent(Protocol):
-    """Chooses an action for the player to move. Agents are made per game by an AgentFactory."""
+    """Chooses an action for the player to move. Agents are made per game and seat by an AgentFactory."""
 
     def __call__(self, state: State, rng: RandomSource) -> Any: ...
 
 
 class AgentFactory(Protocol):
-    """Makes an agent for one seat of one game; `options` are the user's `--agent-option name.key=value`."""
+    """Makes an agent for one seat of one game; `options` are settings by name (none yet from the command line)."""
 
     def __call__(self, rules: Rules, player: int, options: dict[str, str]) -> Agent: ...
+
+
+Figures = dict[str, "Counter | int | float"]
 
 
 class GameMetrics(Protocol):
@@ -147,26 +161,76 @@ class GameMetrics(Protocol):
 
     def record(self, state: State, action: Any) -> None: ...
 
-    def finish(self, state: State) -> dict[str, Counter | int | float]:
-        """Figures of the game: counters are summed over a batch, numbers are averaged."""
+    def finish(self, state: State) -> Figures:
+        """Figures of the game by name: counters are summed over a batch, numbers are averaged."""
         ...
 
 
-@dataclass
-class Chart:
-    """One chart of a simulation report: a title, its SVG text and the numbers it shows."""
+class NoMetrics:
+    """The metrics of an engine that keeps no figures of its own."""
 
-    name: str  # file name stem, e.g. 'heat-map'
+    def record(self, state: State, action: Any) -> None:
+        """Nothing to count."""
+
+    def finish(self, state: State) -> Figures:
+        """No figures."""
+        return {}
+
+
+CHART_KINDS = ("bars", "histogram", "board-heat")
+
+
+@dataclass(frozen=True)
+class Chart:
+    """One chart of a simulation report, as data; the report draws it (engines import no drawing code).
+
+    kind 'bars': `values` are (label, value) pairs, each value followed by `unit`.
+    kind 'histogram': `values` are (whole number, count) pairs; `label` names the x axis.
+    kind 'board-heat': `values` are (cell, value) pairs for the cells of `board` (hexes by (q, r), squares by
+    (x, y)), each cell shaded by its value.
+    """
+
+    name: str  # file name stem, e.g. 'heat'
     title: str
-    svg: str
+    kind: str
+    values: tuple[tuple[Any, float], ...]
+    unit: str = ""
+    label: str = ""
+    board: Board | None = None
     caption: str = ""
+
+    def __post_init__(self):
+        if self.kind not in CHART_KINDS:
+            raise PnpgenError(f"chart '{self.name}': unknown kind '{self.kind}' (expected one of: "
+                              f"{', '.join(CHART_KINDS)})")
+
+
+# -- cards ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardText:
+    """What a card says: its requirements and its effect, with {icon} markers."""
+
+    requires: str
+    effect: str
 
 
 # -- positions and logs -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Source:
+    """A position file as the generic opener read it: the located mapping, the pack its `game:` names, how it
+    named it, the folder that paths in it are relative to, and its name for messages."""
+
+    doc: Any
+    content: Game
+    game_ref: str
+    base: Path
+    name: str
+
+
 @dataclass
 class Position:
     """A state read from a position file, with how the file named its game (and whatever else the engine
-    needs to write it back the same way)."""
+    needs to write it back the same way, in `extra`)."""
 
     state: State
     game_ref: str
@@ -212,28 +276,24 @@ class Replay:
 # -- the engine ---------------------------------------------------------------------------------------
 @runtime_checkable
 class Engine(Protocol):
-    """Everything pnpgen asks of a game's rules engine."""
+    """Everything pnpgen asks of a game's rules engine.
+
+    An engine subclasses this class (or implements every member). The methods with a body here are
+    optional: the defaults say "nothing of the kind" (no card text, no agents of its own, no figures, no
+    charts, no fast loop, no invariants to check).
+    """
 
     name: str  # as `engine:` in game.yaml spells it
-    rules_sections: dict[str, str]  # rule reference -> section title, for messages ('7.2': 'Cannon')
 
     # content
     def make_rules(self, content: Game, players: int | None = None) -> Rules:
         """The rules for a loaded pack at a player count (None: the smallest); PnpgenError if it cannot be played."""
         ...
 
-    def check(self, content: Game, problems: Problems) -> None:
-        """The game's own content and play-analysis checks (located errors and warnings)."""
-        ...
-
-    def summary(self, content: Game) -> list[str]:
-        """Phrases for `check`'s summary line beyond the generic counts, e.g. ['4 ship cards', '1 sick bay']."""
-        ...
-
-    def card_text(self, content: Game, card: CardType) -> tuple[str, str] | None:
-        """(requirements, effect) printed on a card, generated from the rule fields the engine reads; None to
-        print the card's own text."""
-        ...
+    def card_text(self, content: Game, card: CardType) -> CardText | None:
+        """The text printed on a card, generated from the rule fields the engine reads (requires '' when the card
+        has no requirements); None to print the card's own text."""
+        return None
 
     # actions
     def action_to_json(self, rules: Rules, action: Any) -> dict:
@@ -261,17 +321,19 @@ class Engine(Protocol):
         """The rule that says whose turn it is now (cited when an action names the wrong player)."""
         ...
 
+    def invariants(self, state: State) -> list[str]:
+        """What is wrong with a state by the rules' bookkeeping (pieces and cards conserved, limits kept), one
+        sentence each; [] when everything holds. The generic random-play test asks after every action."""
+        return []
+
     # positions and logs
-    def load_position(self, path: Path, content: Game, extra_keys: tuple[str, ...] = ()) -> Position:
-        """Read a position file of this game; raise ContentErrors with every located problem."""
+    def read_position(self, source: Source, problems: Problems, extra_keys: tuple[str, ...] = ()) -> Position:
+        """A position from a file's located mapping (its `game:` already read; `extra_keys` are other keys the
+        file may hold, such as a log's `actions`); raise ContentErrors with every located problem."""
         ...
 
     def write_position(self, position: Position) -> str:
-        """A position as YAML text that load_position reads back to the same state."""
-        ...
-
-    def load_log(self, path: Path, content: Game) -> Log:
-        """Read a playtest log (a position and `actions:`); raise ContentErrors for located problems."""
+        """A position as YAML text that read_position reads back to the same state."""
         ...
 
     def write_log(self, start: State, actions: list, game_ref: str, header: str = "") -> str:
@@ -280,17 +342,26 @@ class Engine(Protocol):
 
     # simulation
     def agents(self) -> dict[str, AgentFactory]:
-        """The agents this engine offers by name (the generic ones, such as 'random' and 'mcts', are added
-        by the simulator)."""
-        ...
+        """The agents this engine offers by name (the generic 'random' is added by the simulator)."""
+        return {}
 
     def metrics(self, rules: Rules) -> GameMetrics:
         """A fresh per-game figures recorder."""
-        ...
+        return NoMetrics()
 
-    def report_charts(self, content: Game, result: dict, rules: Rules) -> list[Chart]:
-        """Charts of the game's own figures for the simulation report (e.g. a hex heat map)."""
-        ...
+    def report_lines(self, rules: Rules, result: dict) -> list[str]:
+        """Lines of the simulation table about the engine's own figures (in `result`, as the batch summed them)."""
+        return []
+
+    def report_charts(self, rules: Rules, result: dict) -> list[Chart]:
+        """Charts of the engine's own figures for the simulation report (e.g. a board heat map)."""
+        return []
+
+    def playout(self, state: State, rng: RandomSource, metrics: GameMetrics) -> int | None:
+        """Play `state` to its end with the generic random agent in every seat, quicker than the generic loop but
+        the very same game (same actions from the same draws of `rng`, same figures into `metrics`); the number
+        of decisions made. None: the engine has no loop of its own (the simulator plays the generic one)."""
+        return None
 
 
 # -- the registry -------------------------------------------------------------------------------------
@@ -323,15 +394,20 @@ def engine_named(name: str) -> Engine:
 
 
 def engine_for(content: Game) -> Engine | None:
-    """The engine a loaded pack names (`engine:` in game.yaml), or None for a game without one."""
-    return engine_named(content.engine) if content.engine else None
+    """The engine a loaded pack names (`engine:` in game.yaml); None when it names none, or names one that is not
+    installed (`check` reports that name)."""
+    if not content.engine or content.engine not in _entry_points():
+        return None
+    return engine_named(content.engine)
 
 
 # -- generic play over the contract -----------------------------------------------------------------
-def replay(engine: Engine, log: Log) -> Replay:
-    """Play every action of a log from its position; raise IllegalMove at the first illegal one."""
+def replay(engine: Engine, log: Log, upto: int | None = None) -> Replay:
+    """Play the actions of a log (all, or the first `upto`) from its position; raise IllegalMove at the first
+    illegal one."""
     state = log.position.state.clone()
-    for k, item in enumerate(log.actions, start=1):
+    items = log.actions if upto is None else log.actions[:upto]
+    for k, item in enumerate(items, start=1):
         text = engine.describe_action(state.rules, item.action)
         if item.player is not None and not state.is_terminal() and item.player != state.current_player():
             raise IllegalMove(k, item.loc, text, IllegalAction(
@@ -341,4 +417,4 @@ def replay(engine: Engine, log: Log) -> Replay:
         if bad is not None:
             raise IllegalMove(k, item.loc, text, bad)
         state.apply(item.action)
-    return Replay(state, len(log.actions))
+    return Replay(state, len(items))

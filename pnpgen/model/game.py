@@ -34,7 +34,7 @@ class Game:
     version: str
     players: tuple[int, ...]
     root: Path
-    engine: str | None
+    engine: str | None  # the name of its rules engine and game checks (registered as entry points)
     suits: tuple[Suit, ...]
     colours: tuple[tuple[str, str], ...]
     rules: Rules
@@ -51,6 +51,7 @@ class Game:
     terrains: tuple[Terrain, ...] = ()  # board features the game declares
     variants: tuple[Variant, ...] = ()  # other ways to play it (another player count, teams)
     played_as: str | None = None  # the variant this game is played as (see with_variant)
+    engine_loc: Loc | None = field(default=None, compare=False, repr=False)
 
     @property
     def board(self) -> Board | None:
@@ -97,11 +98,6 @@ class Game:
     def terrain(self, tid: str) -> Terrain | None:
         """A declared terrain by id, or None."""
         return next((t for t in self.terrains if t.id == tid), None)
-
-    @property
-    def ship_cards(self) -> tuple[AreaCard, ...]:
-        """Area cards of kind 'ship'."""
-        return tuple(a for a in self.area_cards if a.kind == "ship")
 
     def variant(self, vid: str) -> Variant:
         """A variant by id."""

@@ -5,25 +5,23 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+
+from ..errors import PnpgenError
 
 
 @dataclass
 class GameResult:
-    """What one finished (or stalled) game leaves behind: a few numbers and counters."""
+    """What one finished (or stalled) game leaves behind: a few numbers, and the engine's figures."""
 
     seed: int
-    agents: tuple[str, ...]
+    agents: tuple[str, ...]  # by seat
     winners: tuple[int, ...]  # winning seats (0-based; partners win together), () when stalled
-    victory: str | None  # e.g. sink | mercy | elimination; None when stalled
+    victory: str | None  # how it was won ('sink', 'points' ...); None when stalled
     rounds: int
     decisions: int
-    card_plays: Counter = field(default_factory=Counter)
-    dead_hands: int = 0
-    hand_turns: int = 0
-    reshuffles: int = 0
-    hex_visits: Counter = field(default_factory=Counter)
-    teams: tuple[int, ...] = ()  # team of each seat, when the game has teams
+    roles: dict[str, int] = field(default_factory=dict)  # role -> seat (0-based) that held it
+    teams: tuple = ()  # team of each seat, when the game has teams
+    figures: dict = field(default_factory=dict)  # the engine's: name -> Counter (summed) or number (averaged)
 
 
 def percentile(hist: Counter, q: float) -> float:
@@ -60,30 +58,26 @@ class Aggregate:
     wins_by_team: Counter = field(default_factory=Counter)
     wins_by_agent: Counter = field(default_factory=Counter)
     games_by_agent: Counter = field(default_factory=Counter)
+    wins_by_role: Counter = field(default_factory=Counter)
+    games_by_role: Counter = field(default_factory=Counter)
     victory: Counter = field(default_factory=Counter)
     rounds: Counter = field(default_factory=Counter)
     decisions: Counter = field(default_factory=Counter)
-    card_plays: Counter = field(default_factory=Counter)
-    dead_hands: int = 0
-    hand_turns: int = 0
-    reshuffles: int = 0
-    hex_visits: Counter = field(default_factory=Counter)
-    board: Any = field(default=None, compare=False, repr=False)  # the board played on (for the heat map)
+    figures: dict = field(default_factory=dict)  # name -> Counter, or the sum of a number over the games
 
     MAX_STALLED_LISTED = 20
+    COUNTERS = ("wins_by_seat", "wins_by_team", "wins_by_agent", "games_by_agent", "wins_by_role", "games_by_role",
+                "victory", "rounds", "decisions")
 
     def add(self, r: GameResult) -> None:
         """Fold one game's result into the totals."""
         self.games += 1
         self.rounds[r.rounds] += 1
         self.decisions[r.decisions] += 1
-        self.card_plays.update(r.card_plays)
-        self.dead_hands += r.dead_hands
-        self.hand_turns += r.hand_turns
-        self.reshuffles += r.reshuffles
-        self.hex_visits.update(r.hex_visits)
+        self._add_figures(r.figures)
         for a in set(r.agents):
             self.games_by_agent[a] += 1
+        self.games_by_role.update(r.roles.keys())
         if not r.winners:
             if len(self.stalled_seeds) < self.MAX_STALLED_LISTED:
                 self.stalled_seeds.append(r.seed)
@@ -97,6 +91,14 @@ class Aggregate:
         if len(set(r.agents)) > 1:
             for a in {r.agents[seat] for seat in r.winners}:
                 self.wins_by_agent[a] += 1
+        self.wins_by_role.update(role for role, seat in r.roles.items() if seat in r.winners)
+
+    def _add_figures(self, figures: dict) -> None:
+        for name, value in figures.items():
+            if isinstance(value, Counter):
+                self.figures.setdefault(name, Counter()).update(value)
+            else:
+                self.figures[name] = self.figures.get(name, 0) + value
 
     def merge(self, other: Aggregate) -> None:
         """Fold another aggregate's totals into this one (order does not matter but for stalled seeds)."""
@@ -104,22 +106,20 @@ class Aggregate:
         self.finished += other.finished
         room = self.MAX_STALLED_LISTED - len(self.stalled_seeds)
         self.stalled_seeds.extend(other.stalled_seeds[:max(0, room)])
-        for name in ("wins_by_seat", "wins_by_team", "wins_by_agent", "games_by_agent", "victory", "rounds",
-                     "decisions", "card_plays", "hex_visits"):
+        for name in self.COUNTERS:
             getattr(self, name).update(getattr(other, name))
-        self.dead_hands += other.dead_hands
-        self.hand_turns += other.hand_turns
-        self.reshuffles += other.reshuffles
+        self._add_figures(other.figures)
 
     @property
     def stalled(self) -> int:
-        """Games that hit the round cap without a winner."""
+        """Games that ended without a winner (the round cap)."""
         return self.games - self.finished
 
     def to_dict(self) -> dict:
-        """The whole result as plain JSON-ready data."""
+        """The whole result as plain JSON-ready data: the generic figures, then the engine's by name (a counter as
+        {key: count}, most first; a number as its total and its mean per game)."""
         n = self.finished
-        return {
+        out = {
             "games": self.games,
             "finished": n,
             "stalled": self.stalled,
@@ -128,16 +128,25 @@ class Aggregate:
             "wins_by_team": {str(t): _rate(w, n) for t, w in sorted(self.wins_by_team.items())},
             "wins_by_agent": {a: _rate(self.wins_by_agent[a], self.games_by_agent[a])
                               for a in sorted(self.games_by_agent)} if self.wins_by_agent else {},
+            "wins_by_role": {r: _rate(self.wins_by_role[r], self.games_by_role[r])
+                             for r in sorted(self.games_by_role)},
             "victory": {k: _rate(v, n) for k, v in sorted(self.victory.items())},
             "rounds": _dist(self.rounds),
             "decisions": _dist(self.decisions),
-            "card_plays": dict(sorted(self.card_plays.items(), key=lambda kv: (-kv[1], kv[0]))),
-            "dead_hands": {"count": self.dead_hands, "turns": self.hand_turns,
-                           "rate": round(self.dead_hands / self.hand_turns, 4) if self.hand_turns else 0.0},
-            "reshuffles": {"total": self.reshuffles,
-                           "per_game": round(self.reshuffles / self.games, 3) if self.games else 0.0},
-            "hex_visits": {f"{q},{r}": v for (q, r), v in sorted(self.hex_visits.items())},
         }
+        for name, value in sorted(self.figures.items()):
+            if name in out:
+                raise PnpgenError(f"the engine's figure '{name}' has the name of a generic one")
+            if isinstance(value, Counter):
+                out[name] = {_key(k): v for k, v in sorted(value.items(), key=lambda kv: (-kv[1], _key(kv[0])))}
+            else:
+                out[name] = {"total": value, "mean": round(value / self.games, 3) if self.games else 0.0}
+        return out
+
+
+def _key(k) -> str:
+    """A counter's key as JSON text: a tuple (a cell) as its numbers joined by commas."""
+    return ",".join(map(str, k)) if isinstance(k, tuple) else str(k)
 
 
 def _rate(k: int, n: int) -> dict:

@@ -1,15 +1,19 @@
-"""A simulation report: SVG charts and the numbers, written as a small folder with an index.html."""
+"""A simulation report: the table's lines, and SVG charts with the numbers, written as a small folder with an
+index.html. Every chart (the generic ones and an engine's, which are data: engine/api.Chart) is drawn here."""
 
 from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 
+from ..engine.api import Chart
 from ..hexgrid import corners, to_pixel
-from ..model import Game
+from ..model import Board, Game
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 BAR = "#2C6FB7"
+CELL = 18  # a board-heat hex's radius (or a square's side) in px
 
 
 def _svg(width: float, height: float, title: str):
@@ -57,47 +61,72 @@ def histogram(title: str, hist: dict[str, int], xlabel: str, width: int = 480, h
     return d.tostring()
 
 
-def heat_map(game: Game, visits: dict[str, int], board=None, title: str = "Hex heat map", size: float = 18) -> str:
-    """The board's hexes shaded by how often ships stood on them."""
-    board = board or game.board
-    if board is None or not board.hexes:
+def _shade(t: float) -> str:
+    """White to red as t goes from 0 to 1."""
+    return f"rgb(255,{int(245 - 200 * t)},{int(235 - 215 * t)})"
+
+
+def board_heat(game: Game, board: Board | None, values: dict, title: str) -> str:
+    """A board's cells (hexes by (q, r), squares by (x, y)) shaded by their values, each value written in its cell
+    and each cell outlined in its suit's colour."""
+    if board is None or not (board.hexes or board.squares):
         return _svg(200, 40, "no board").tostring()
-    pts = {h.qr: to_pixel(h.qr, size) for h in board.hexes}
-    xs = [x for x, _ in pts.values()]
-    ys = [y for _, y in pts.values()]
-    ox, oy = -min(xs) + size + 10, -min(ys) + size + 30
-    width, height = max(xs) - min(xs) + 2 * size + 20, max(ys) - min(ys) + 2 * size + 40
-    d = _svg(width, height, title)
-    top = max(visits.values(), default=0) or 1
-    for h in board.hexes:
-        x, y = pts[h.qr]
-        v = visits.get(f"{h.q},{h.r}", 0)
-        t = v / top
-        shade = f"rgb({255},{int(245 - 200 * t)},{int(235 - 215 * t)})"
-        d.add(d.polygon([(cx + ox, cy + oy) for cx, cy in corners((x, y), size * 0.97)], fill=shade,
-                        stroke=game.colour(h.suit) or "#888888", stroke_width=1.5))
-        d.add(d.text(str(v), insert=(x + ox, y + oy + 4), font_size=9, font_family=FONT, text_anchor="middle"))
+    if board.hexes:
+        cells = [(h.qr, h.suit, to_pixel(h.qr, CELL)) for h in board.hexes]
+    else:
+        cells = [(c.xy, c.suit, ((c.x + 0.5) * CELL * 2, (c.y + 0.5) * CELL * 2)) for c in board.squares]
+    xs = [x for _, _, (x, _) in cells]
+    ys = [y for _, _, (_, y) in cells]
+    ox, oy = -min(xs) + CELL + 10, -min(ys) + CELL + 30
+    d = _svg(max(xs) - min(xs) + 2 * CELL + 20, max(ys) - min(ys) + 2 * CELL + 40, title)
+    top = max(values.values(), default=0) or 1
+    for cell, suit, (x, y) in cells:
+        v = values.get(cell, 0)
+        style = {"fill": _shade(v / top), "stroke": game.colour(suit) or "#888888", "stroke_width": 1.5}
+        if board.hexes:
+            d.add(d.polygon([(cx + ox, cy + oy) for cx, cy in corners((x, y), CELL * 0.97)], **style))
+        else:
+            d.add(d.rect((x + ox - CELL * 0.97, y + oy - CELL * 0.97), (CELL * 1.94, CELL * 1.94), **style))
+        d.add(d.text(f"{v:g}", insert=(x + ox, y + oy + 4), font_size=9, font_family=FONT, text_anchor="middle"))
     return d.tostring()
 
 
-def report_files(game: Game, result: dict, board=None) -> dict[str, bytes]:
-    """The report's files (charts, result.json, index.html) by name, in memory; `board` is the one played on."""
-    charts = {
-        "length.svg": histogram("Game length", result["rounds"]["histogram"], "rounds"),
-        "wins-by-seat.svg": bar_chart("Wins by seat", [(k, v["pct"]) for k, v in result["wins_by_seat"].items()],
-                                      "%"),
-        "victory.svg": bar_chart("Victory type", [(k, v["pct"]) for k, v in result["victory"].items()], "%"),
-        "heat.svg": heat_map(game, result["hex_visits"], board),
-    }
+def draw(game: Game, chart: Chart) -> str:
+    """A chart as SVG text."""
+    if chart.kind == "bars":
+        return bar_chart(chart.title, [(str(k), v) for k, v in chart.values], chart.unit)
+    if chart.kind == "histogram":
+        return histogram(chart.title, {str(k): v for k, v in chart.values}, chart.label)
+    return board_heat(game, chart.board, dict(chart.values), chart.title)
+
+
+def _rates(result: dict, key: str, label: Callable[[str], str] = str) -> tuple:
+    return tuple((label(k), v["pct"]) for k, v in result[key].items())
+
+
+def generic_charts(result: dict) -> list[Chart]:
+    """The charts of any game: length, wins by seat and victory type; by agent, team and role when there are any."""
+    charts = [Chart("length", "Game length", "histogram",
+                    tuple((int(k), v) for k, v in result["rounds"]["histogram"].items()), label="rounds"),
+              Chart("wins-by-seat", "Wins by seat", "bars", _rates(result, "wins_by_seat"), "%"),
+              Chart("victory", "Victory type", "bars", _rates(result, "victory"), "%")]
     if result.get("wins_by_agent"):
-        charts["wins-by-agent.svg"] = bar_chart(
-            "Wins by agent", [(k, v["pct"]) for k, v in result["wins_by_agent"].items()], "%")
+        charts.append(Chart("wins-by-agent", "Wins by agent", "bars", _rates(result, "wins_by_agent"), "%"))
     if result.get("wins_by_team"):
-        charts["wins-by-team.svg"] = bar_chart(
-            "Wins by team", [(f"team {k}", v["pct"]) for k, v in result["wins_by_team"].items()], "%")
+        charts.append(Chart("wins-by-team", "Wins by team", "bars",
+                            _rates(result, "wins_by_team", lambda k: f"team {k}"), "%"))
+    if result.get("wins_by_role"):
+        charts.append(Chart("wins-by-role", "Wins by role", "bars", _rates(result, "wins_by_role"), "%"))
+    return charts
+
+
+def report_files(game: Game, result: dict, engine_lines: list[str] = (), engine_charts: list[Chart] = (),
+                 ) -> dict[str, bytes]:
+    """The report's files (charts, result.json, index.html) by name, in memory."""
+    charts = {f"{c.name}.svg": draw(game, c) for c in [*generic_charts(result), *engine_charts]}
     files = {name: svg.encode("utf-8") for name, svg in charts.items()}
     files["result.json"] = (json.dumps(result, indent=2, sort_keys=True) + "\n").encode("utf-8")
-    lines = [f"<li>{html.escape(line)}</li>" for line in summary_lines(result)]
+    lines = [f"<li>{html.escape(line)}</li>" for line in summary_lines(result, engine_lines)]
     imgs = "".join(f'<figure><img src="{n}" alt="{n}"></figure>' for n in charts)
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(game.title)} — simulation"
             f"</title><style>body{{font-family:sans-serif;margin:2em}}figure{{display:inline-block;margin:1em}}"
@@ -107,8 +136,8 @@ def report_files(game: Game, result: dict, board=None) -> dict[str, bytes]:
     return files
 
 
-def summary_lines(r: dict) -> list[str]:
-    """The result as a few readable lines (the terminal table)."""
+def summary_lines(r: dict, engine_lines: list[str] = ()) -> list[str]:
+    """The result as a few readable lines (the terminal table): the generic figures, then the engine's lines."""
     seat = " · ".join(f"{k} wins {v['pct']}% ±{v['ci95']}" for k, v in r["wins_by_seat"].items())
     vic = " · ".join(f"{k} {v['pct']:.0f}%" for k, v in r["victory"].items())
     out = [
@@ -122,13 +151,9 @@ def summary_lines(r: dict) -> list[str]:
     if r.get("wins_by_agent"):
         out.append(" · ".join(f"{k} wins {v['pct']}% ±{v['ci95']} of {v['of']}" for k, v in
                               r["wins_by_agent"].items()))
-    out.append(f"dead hands {r['dead_hands']['count']} of {r['dead_hands']['turns']} turns "
-               f"({100 * r['dead_hands']['rate']:.1f}%) · reshuffles {r['reshuffles']['per_game']} per game")
-    plays = r["card_plays"]
-    if plays:
-        total = sum(plays.values())
-        top = ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in list(plays.items())[:6])
-        out.append(f"card plays {total}: {top}{' …' if len(plays) > 6 else ''}")
+    if r.get("wins_by_role"):
+        out.append(" · ".join(f"{k} wins {v['pct']}% ±{v['ci95']}" for k, v in r["wins_by_role"].items()))
+    out += engine_lines
     if r["stalled"]:
         out.append(f"stalled seeds: {', '.join(map(str, r['stalled_seeds']))}")
     return out

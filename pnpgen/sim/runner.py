@@ -6,11 +6,12 @@ import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..engine.api import Chart
 from ..errors import PnpgenError
 from ..model import Game
 from ..paths import game_ref
 from .metrics import Aggregate, GameResult
-from .playout import engine_for, game_log, play_game
+from .playout import Table, game_log, play_game
 
 CHUNK = 10  # games per task: small enough that the workers finish together
 
@@ -49,16 +50,16 @@ def _load(content: str, players: int | None):
 
         game = load_game(content)
         _WORKER.clear()
-        _WORKER[key] = (game, engine_for(game, players))
+        _WORKER[key] = (game, Table(game, players))
     return _WORKER[key]
 
 
 def _run_chunk(args: tuple[Batch, int, int]) -> Aggregate:
     batch, start, stop = args
-    game, engine = _load(batch.content, batch.players)
-    agg = Aggregate(seats=engine.num_players)
+    _, table = _load(batch.content, batch.players)
+    agg = Aggregate(seats=table.num_players)
     for i in range(start, stop):
-        agg.add(play_game(engine, batch.seats(i, engine.num_players), batch.game_seed(i), game))
+        agg.add(play_game(table, batch.seats(i, table.num_players), batch.game_seed(i)))
     return agg
 
 
@@ -77,12 +78,12 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
     if jobs < 1:
         raise PnpgenError("--jobs must be at least 1")
     batch = Batch(str(game.root), tuple(agents), games, seed, players)
-    _, engine = _load(batch.content, players)  # fail early, in this process, on a bad game or agent
-    if len(agents) > engine.num_players:
-        raise PnpgenError(f"--agents: {len(agents)} agents for a {engine.num_players}-player game; give at most "
-                          f"{engine.num_players} (fewer take turns in the seats)")
-    engine.prepare(tuple(agents))  # also fails early on an unknown agent
-    total = Aggregate(seats=engine.num_players, board=engine.game.board)
+    _, table = _load(batch.content, players)  # fail early, in this process, on a bad game or agent
+    if len(agents) > table.num_players:
+        raise PnpgenError(f"--agents: {len(agents)} agents for a {table.num_players}-player game; give at most "
+                          f"{table.num_players} (fewer take turns in the seats)")
+    table.check_agents(tuple(agents))
+    total = Aggregate(seats=table.num_players)
     done = 0
     work = list(chunks(batch))
     if jobs == 1 or len(work) == 1:
@@ -109,16 +110,27 @@ def stalled_game_logs(game: Game, agents: tuple[str, ...], seeds: list[int], bat
                  players: int | None = None) -> dict[str, bytes]:
     """Playtest logs of some games of a batch, by file name (`stalled-<seed>.yaml`), seats as the batch had them."""
     batch = Batch(str(game.root), tuple(agents), max(1, len(seeds)), batch_seed, players)
-    _, engine = _load(batch.content, players)
+    _, table = _load(batch.content, players)
     ref = game_ref(game.root)
     logs = {}
     for s in seeds:
-        text, end = game_log(engine, batch.seats(batch.index_of(s), engine.num_players), s, ref)
-        if getattr(end, "winners", ()):  # the move-by-move replay must be the game the batch played
+        text, end = game_log(table, batch.seats(batch.index_of(s), table.num_players), s, ref)
+        if end.winners:  # the move-by-move replay must be the game the batch played
             raise PnpgenError(f"game seed {s} stalled in the batch but has a winner when replayed move by move; "
                               "please report this")
         logs[f"stalled-{s}.yaml"] = text.encode("utf-8")
     return logs
 
 
-__all__ = ["Batch", "GameResult", "simulate", "stalled_game_logs"]
+def result_of(game: Game, aggregate: Aggregate, agents: tuple[str, ...], seed: int) -> dict:
+    """A batch's whole result as plain JSON-ready data, naming the game, the agents and the seed."""
+    return {"game": game.id, "agents": list(agents), "seed": seed, **aggregate.to_dict()}
+
+
+def engine_report(game: Game, result: dict, players: int | None = None) -> tuple[list[str], list[Chart]]:
+    """The engine's own table lines and charts for a batch's result."""
+    _, table = _load(str(game.root), players)
+    return table.engine.report_lines(table.rules, result), table.engine.report_charts(table.rules, result)
+
+
+__all__ = ["Batch", "GameResult", "engine_report", "result_of", "simulate", "stalled_game_logs"]

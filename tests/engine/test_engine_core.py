@@ -1,4 +1,4 @@
-"""The game-independent core: the seeded random source and the random playout."""
+"""The game-independent part of the engines: the seeded random source and the random playout."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from pnpgen.engine.core import TERMINAL, State, play_random
+from pnpgen.engine.api import TERMINAL, State, play_random
 from pnpgen.engine.rng import Rng
 
 

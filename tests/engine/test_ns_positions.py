@@ -1,4 +1,4 @@
-"""Reading positions (DESIGN.md): the format, file references, and located errors for bad input."""
+"""Reading positions (docs/positions.md): the format, file references, and located errors for bad input."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from ns_kit import legal
 
+from pnpgen.engine.narrow_seas import ENGINE, load_position, parse_position, write_position
 from pnpgen.engine.narrow_seas import game as ns_game
-from pnpgen.engine.narrow_seas import load_position, parse_position, write_position
-from pnpgen.engine.narrow_seas.actions import parse_action
+from pnpgen.engine.positions import read_action
 from pnpgen.errors import ContentErrors
 from pnpgen.loader import load_game
 
@@ -121,12 +121,12 @@ def test_setup_positions_may_leave_ships_unplaced_and_the_wind_unset():
 def test_malformed_actions_are_located():
     g = parse_position(GOOD).state.g
     with pytest.raises(ContentErrors) as e:
-        parse_action(g, '{"type": "fire", "card": "red-broadsid", "ship": "A"}')
+        read_action(ENGINE, g, '{"type": "fire", "card": "red-broadsid", "ship": "A"}')
     found = [str(x) for x in e.value.errors]
     assert any("did you mean 'red-broadside'?" in x for x in found)
     assert any("missing required field 'target'" in x for x in found)
-    assert parse_action(g, "{type: pass}") == (("pass",), None)
-    assert parse_action(g, '{"type": "sail", "card": "blue-reach", "ship": "A", "to": [1, 0], "player": 1}') == (
+    assert read_action(ENGINE, g, "{type: pass}") == (("pass",), None)
+    assert read_action(ENGINE, g, '{"type": "sail", "card": "blue-reach", "ship": "A", "to": [1, 0], "player": 1}') == (
         ("sail", "blue-reach", "A", (1, 0)), 1)
 
 

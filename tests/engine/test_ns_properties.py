@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ns_kit import game
 
-from pnpgen.engine.core import play_random
+from pnpgen.engine.api import play_random
 from pnpgen.engine.narrow_seas import NarrowSeas, from_json, to_json
 from pnpgen.engine.narrow_seas.judge import explain
 from pnpgen.engine.narrow_seas.moves import count_actions

@@ -8,12 +8,14 @@ from functools import cache
 import pytest
 from ns_kit import position, sea, ship
 
-from pnpgen.engine.narrow_seas import make_game, random_playout, record
+from pnpgen.engine.narrow_seas import make_game
+from pnpgen.engine.narrow_seas.agents import record
+from pnpgen.engine.narrow_seas.fast_random import random_playout
 from pnpgen.engine.rng import AgentRng
 from pnpgen.hexgrid import hexagon
 from pnpgen.loader import load_game
 from pnpgen.sim import playout
-from pnpgen.sim.playout import engine_for, play_game, random_agent
+from pnpgen.sim.playout import Table, play_game, random_agent
 
 
 @cache
@@ -110,13 +112,13 @@ def test_a_card_whose_suit_is_on_no_hex_is_never_played_from_a_hex_of_no_suit():
 
 
 def test_play_game_takes_the_fast_path_only_when_every_seat_is_random(monkeypatch):
-    engine = engine_for(load_game("narrow-seas"))
+    table = Table(load_game("narrow-seas"))
     calls = []
     real = playout._play
     monkeypatch.setattr(playout, "_play", lambda *a: calls.append(1) or real(*a))
-    fast = play_game(engine, ("random", "random"), 5)
+    fast = play_game(table, ("random", "random"), 5)
     assert calls == []
-    slow = play_game(engine, ("random", "random"), 5, fast=False)
+    slow = play_game(table, ("random", "random"), 5, fast=False)
     assert calls == [1] and slow == fast
-    play_game(engine, ("greedy", "random"), 5)
+    play_game(table, ("greedy", "random"), 5)
     assert calls == [1, 1]

@@ -11,9 +11,11 @@ from click.testing import CliRunner
 from fp_kit import game4, position4, text4
 
 from pnpgen.cli import main
-from pnpgen.engine.narrow_seas import load_log, parse_position, replay, write_log, write_position
+from pnpgen.engine.api import replay
+from pnpgen.engine.narrow_seas import parse_position, write_log, write_position
 from pnpgen.engine.narrow_seas.agents import greedy
 from pnpgen.engine.narrow_seas.position import to_dict
+from pnpgen.engine.positions import open_log
 from pnpgen.engine.rng import Rng
 from pnpgen.errors import ContentErrors
 
@@ -86,7 +88,7 @@ def test_a_four_player_log_replays(tmp_path: Path):
         s.apply(a)
     path = tmp_path / "four.yaml"
     path.write_text(write_log(start, actions))
-    done = replay(load_log(path))
+    done = replay(*open_log(path))
     assert done.played == 120 and to_dict(done.state) == to_dict(s)
 
 
@@ -114,7 +116,7 @@ def test_simulate_plays_the_four_player_game_and_reports_the_teams():
 def test_the_bundled_four_player_log_replays_to_an_elimination():
     from pnpgen.paths import CONTENT_DIR
 
-    done = replay(load_log(CONTENT_DIR / "narrow-seas" / "examples" / "four-player-01.yaml"))
+    done = replay(*open_log(CONTENT_DIR / "narrow-seas" / "examples" / "four-player-01.yaml"))
     s = done.state
     assert s.is_terminal() and s.victory == "elimination" and s.winners == (1, 3)
     assert any(not any(s.afloat(i) for i in s.g.ships_of[p]) for p in (2, 4))

@@ -148,7 +148,9 @@ def test_ship_cards_hold_four_ten_millimetre_cubes_per_area(built):
     from pnpgen.errors import Problems
     t = Templates(state.game, Problems()).get("ship-card", "area-card", SPEC)
     assert t.cube >= 10
-    for card in state.game.ship_cards:
+    ships = [card for card in state.game.area_cards if card.kind == "ship"]
+    assert len(ships) == 4
+    for card in ships:
         assert [a.label for a in card.areas][:4] == ["Plan to Sail", "Plan to Return to Duty", "Plan to Lookout",
                                                      "Plan to Fire"]
         for a in card.areas:

@@ -62,7 +62,9 @@ def test_greedy_games_finish_and_every_metric_is_filled(game):
     assert set(r["card_plays"]) <= {c.id for c in game.cards}
     assert sum(r["hex_visits"].values()) > 0
     assert set(r["hex_visits"]) <= {f"{h.q},{h.r}" for h in game.board.hexes}
-    assert 0 <= r["dead_hands"]["rate"] <= 1
+    assert 0 <= r["dead_hands"]["total"] <= r["hand_turns"]["total"]  # the engine's figures: numbers are
+    assert r["hand_turns"]["mean"] == round(r["hand_turns"]["total"] / 30, 3)  # totalled and averaged
+    assert r["reshuffles"]["mean"] >= 0
 
 
 def test_games_at_the_round_cap_are_reported_as_stalled(capped):
@@ -88,6 +90,25 @@ def test_percentile_and_aggregate_merge():
     assert a.to_dict() == whole.to_dict()
 
 
+def test_figures_roles_and_teams_are_aggregated_generically():
+    agg, other = Aggregate(), Aggregate()
+    for i in range(4):
+        target = agg if i < 2 else other
+        target.add(GameResult(seed=i, agents=("x", "x"), winners=(i % 2,), victory="points", rounds=3, decisions=9,
+                              roles={"dealer": 0, "first": 1}, teams=("red", "blue"),
+                              figures={"plays": Counter({"a": 1, ("b", 2): i}), "misses": i}))
+    agg.add(GameResult(seed=9, agents=("x", "x"), winners=(), victory=None, rounds=40, decisions=99,
+                       figures={"plays": Counter(), "misses": 0}))
+    agg.merge(other)
+    r = agg.to_dict()
+    assert r["plays"] == {"b,2": 6, "a": 4}  # counters summed, most first; a tuple key as its parts
+    assert r["misses"] == {"total": 6, "mean": 1.2}  # numbers averaged over every game
+    assert r["wins_by_role"] == {"dealer": {"count": 2, "of": 4, "pct": 50.0, "ci95": 49.0},
+                                 "first": {"count": 2, "of": 4, "pct": 50.0, "ci95": 49.0}}
+    assert {k: v["count"] for k, v in r["wins_by_team"].items()} == {"red": 2, "blue": 2}
+    assert (r["games"], r["finished"], r["stalled_seeds"]) == (5, 4, [9])
+
+
 def test_cli_json_and_report(tmp_path):
     runner = CliRunner()
     r = runner.invoke(main, ["simulate", "--games", "20", "--agents", "greedy,greedy", "--json",
@@ -99,6 +120,11 @@ def test_cli_json_and_report(tmp_path):
     assert files == ["heat.svg", "index.html", "length.svg", "result.json", "victory.svg", "wins-by-seat.svg"]
     for svg in (tmp_path / "rep").glob("*.svg"):
         ET.parse(svg)
+    heat = ET.parse(tmp_path / "rep" / "heat.svg").getroot()
+    cells = heat.findall(".//{http://www.w3.org/2000/svg}polygon")
+    assert len(cells) == 61  # the board's hexes, drawn by the generic report from the engine's chart data
+    shown = [t.text for t in heat.iter("{http://www.w3.org/2000/svg}text")][1:]
+    assert sum(map(int, shown)) == sum(data["hex_visits"].values())
     assert json.loads((tmp_path / "rep" / "result.json").read_text())["games"] == 20
 
 

@@ -1,23 +1,24 @@
-"""Narrow Seas rules engine: the two-player game and the four-player team game, positions, actions, logs."""
+"""Narrow Seas rules engine: the two-player game and the four-player team game, positions, actions, logs.
+
+pnpgen reaches it only through `ENGINE` (registered as `narrow-seas` in pyproject.toml's `pnpgen.engines`
+entry points); the other names are for this engine's own tests.
+"""
 
 from .actions import describe_action, from_json, to_json
-from .agents import AGENTS, record
-from .fast_random import random_playout
-from .fast_random import tables as prepare_random_playout
+from .engine import ENGINE, NarrowSeasEngine
 from .game import NarrowSeas
 from .judge import check, why_illegal
-from .log import IllegalMove, load_log, replay, write_log
+from .log import status, write_log
 from .phases import CAP, ELIMINATION, MERCY, SINK
 from .position import load_position, parse_position, write_position
 from .state import NarrowSeasState
 
 
 def make_game(content, board=None, players=None) -> NarrowSeas:
-    """The engine's Game for a loaded content pack (the simulator's entry point)."""
+    """The engine's rules for a loaded content pack (on another board, if given)."""
     return NarrowSeas(content, board, players)
 
 
-__all__ = ["AGENTS", "CAP", "ELIMINATION", "MERCY", "SINK", "IllegalMove", "NarrowSeas", "NarrowSeasState", "check",
-           "describe_action", "from_json", "load_log", "load_position", "make_game", "parse_position",
-           "prepare_random_playout", "random_playout", "record", "replay", "to_json", "why_illegal", "write_log",
-           "write_position"]
+__all__ = ["CAP", "ELIMINATION", "ENGINE", "MERCY", "SINK", "NarrowSeas", "NarrowSeasEngine", "NarrowSeasState",
+           "check", "describe_action", "from_json", "load_position", "make_game", "parse_position", "status",
+           "to_json", "why_illegal", "write_log", "write_position"]

@@ -1,13 +1,13 @@
-"""Narrow Seas actions as JSON objects (DESIGN.md "Positions, actions and logs") and as sentences."""
+"""Narrow Seas actions as JSON objects (docs/positions.md) and as sentences."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...errors import ContentError, ContentErrors, Loc, Problems
+from ...errors import Loc, Problems
 from ...fields import Fields, describe, did_you_mean
 from ...hexgrid import DIRECTION_NAMES
-from ...yamlsrc import loc_of, parse_yaml
+from ...yamlsrc import loc_of
 from .state import ACTION_TYPES
 
 # The fields of each action type, in the order they are written.
@@ -20,7 +20,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
 
 
 def to_json(g, a: tuple) -> dict[str, Any]:
-    """The JSON object of an action tuple (DESIGN.md's table; `place` and `set_wind` for setup)."""
+    """The JSON object of an action tuple (docs/positions.md)."""
     kind = a[0]
     if kind == "plan":
         return {"type": "plan", "ships": {sid: dict(zip(g.areas, counts)) for sid, counts in a[1]}}
@@ -147,19 +147,3 @@ def describe_action(g, a: tuple) -> str:
 
 def _hex(c) -> str:
     return f"[{c[0]}, {c[1]}]"
-
-
-def parse_action(g, text: str, name: str = "<action>") -> tuple[tuple, int | None]:
-    """(action tuple, acting player or None) from JSON (or YAML flow) text; raise ContentErrors if malformed."""
-    problems = Problems()
-    try:
-        obj = parse_yaml(text, name, problems)
-    except ContentError as e:
-        raise ContentErrors([e]) from None
-    problems.raise_if_any()
-    got = from_json(g, obj, problems, "action", Loc(name, 1, 1))
-    problems.raise_if_any()
-    if got is None:
-        problems.error(Loc(name, 1, 1), "action: not a valid action")
-        problems.raise_if_any()
-    return got

@@ -6,13 +6,22 @@ from itertools import product
 
 from ...errors import PnpgenError, Problems
 from ...hexgrid import DIRECTION_NAMES, VECTORS, distance
-from ...model import Board, Game
-from .. import core
+from ...model import AreaCard, Board, Game
+from .. import api
 from . import params as ns_params
 
 Cell = tuple[int, int]
 DIR_VECTORS = tuple(VECTORS[n] for n in DIRECTION_NAMES)  # index 0..5, clockwise from N
 PLACEMENTS_KEPT = 2048  # placement_ring answers kept at most, so that memory stays flat over a long batch
+
+
+SHIP = "ship"  # the kind of area card that is a ship
+SICK_BAY = "sickbay"  # the kind of area card that holds crew out of action
+
+
+def ship_cards(content: Game) -> tuple[AreaCard, ...]:
+    """The content's ship cards (area cards of kind 'ship')."""
+    return tuple(a for a in content.area_cards if a.kind == SHIP)
 
 
 class CardInfo:
@@ -38,7 +47,7 @@ class CardInfo:
         self.order = order
 
 
-class NarrowSeas(core.Game):
+class NarrowSeas(api.Rules):
     """The static facts of one Narrow Seas setup (content, board, player count); makes states.
 
     A player count that a variant of the content plays with (the four-player team game) is played
@@ -64,7 +73,7 @@ class NarrowSeas(core.Game):
         self.players: tuple[int, ...] = tuple(range(1, n + 1))
         self._seat_players(prm)
 
-        ships = [s for s in content.ship_cards if s.owner is not None and s.owner <= n]
+        ships = [s for s in ship_cards(content) if s.owner is not None and s.owner <= n]
         self.ship_ids: tuple[str, ...] = tuple(s.id for s in ships)
         self.ship_index: dict[str, int] = {sid: i for i, sid in enumerate(self.ship_ids)}
         self.ship_owner: tuple[int, ...] = tuple(s.owner for s in ships)
@@ -167,6 +176,10 @@ class NarrowSeas(core.Game):
         from .state import new_game
 
         return new_game(self, seed)
+
+    def team_of(self, player: int) -> int | str:
+        """The team a player plays in (the player's own number when playing alone)."""
+        return self.team[player]
 
     def ring(self, c: Cell, d: int) -> frozenset:
         """Board hexes at exactly distance d from c."""

@@ -1,84 +1,10 @@
-"""Playtest logs: a position followed by `actions:`, replayed with every action checked."""
+"""Playtest logs written (a position followed by `actions:`; the generic opener reads them) and a game's status."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
-from ...errors import IllegalAction, Loc, Problems
-from ...fields import as_list
-from ...yamlsrc import loc_of
-from .actions import describe_action, from_json, to_json
-from .judge import why_illegal
-from .position import Position, dump, load_position, to_dict
+from .actions import to_json
+from .position import dump, to_dict
 from .state import NarrowSeasState
-
-
-class IllegalMove(IllegalAction):
-    """An illegal action in a log: its 1-based number, where it is written, the reason and the rule."""
-
-    def __init__(self, index: int, loc: Loc | None, text: str, bad: IllegalAction):
-        where = f"{loc}: " if loc else ""
-        super().__init__(f"{where}action {index} ({text}) is illegal: {bad.reason}", bad.rule)
-        self.index = index
-        self.loc = loc
-        self.text = text
-        self.why = bad
-
-
-@dataclass
-class Log:
-    """A log as read: the starting position and its actions (tuple, acting player or None, location)."""
-
-    position: Position
-    actions: list[tuple[tuple, int | None, Loc | None]]
-
-
-@dataclass
-class Replay:
-    """The outcome of a clean replay: the final state and how many actions were played."""
-
-    state: NarrowSeasState
-    played: int
-
-
-def load_log(path: Path | str) -> Log:
-    """Read a playtest log; raise ContentErrors for a bad position or a malformed action."""
-    pos = load_position(path, extra_keys=("actions",))
-    problems = Problems()
-    raw = pos.doc.get("actions") if isinstance(pos.doc, dict) else None
-    items = as_list(raw, "actions", problems, loc_of(pos.doc, "actions")) if raw is not None else []
-    out = []
-    g = pos.state.g
-    for k, obj in enumerate(items):
-        loc = loc_of(items, k)
-        got = from_json(g, obj, problems, f"action {k + 1}", loc)
-        if got is not None:
-            out.append((got[0], got[1], loc))
-    problems.raise_if_any()
-    return Log(pos, out)
-
-
-def replay(log: Log) -> Replay:
-    """Play every action of a log from its position; raise IllegalMove at the first illegal one."""
-    s = log.position.state.clone()
-    g = s.g
-    for k, (a, player, loc) in enumerate(log.actions, start=1):
-        text = describe_action(g, a)
-        if player is not None and not s.is_terminal() and player != s.current_player():
-            raise IllegalMove(k, loc, text, IllegalAction(
-                f"it is player {s.current_player()}'s turn, not player {player}'s", _turn_rule(s)))
-        bad = why_illegal(s, a)
-        if bad is not None:
-            raise IllegalMove(k, loc, text, bad)
-        s.apply(a)
-    return Replay(s, len(log.actions))
-
-
-def _turn_rule(s: NarrowSeasState) -> str:
-    from .judge import PHASE_RULE
-
-    return PHASE_RULE[s.phase]
 
 
 def write_log(start: NarrowSeasState, actions: list[tuple], game_ref: str | None = None,

@@ -1,115 +1,53 @@
-"""Positions: a whole Narrow Seas game state as YAML (DESIGN.md), read with located errors and written back."""
+"""Positions: a whole Narrow Seas game state as YAML (docs/positions.md), read with located errors and written
+back."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections import Counter
-from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ...errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
+from ...errors import Loc, Problems
 from ...fields import Fields, describe, did_you_mean
 from ...hexgrid import DIRECTION_NAMES
-from ...loader import load_game
 from ...model import Board, Game, Hex
-from ...paths import DEFAULT_GAME, resolve_game
-from ...yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of, parse_yaml
+from ...yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
+from ..api import Position, Source
+from ..positions import open_position, read_text
 from ..rng import Rng
 from .game import NarrowSeas
 from .phases import ACTION, CAP, DRAW, OVER, PHASES, PLAN, SETUP, VICTORIES
 from .snapshot import to_dict
 from .state import NarrowSeasState
 
-ENGINE = "narrow-seas"
-
-
-@dataclass
-class Position:
-    """A state read from a position file, with how the file named its game and board."""
-
-    state: NarrowSeasState
-    game_ref: str = DEFAULT_GAME
-    board_ref: Any = None  # a path or board id as written; None: the game's own board; a Board: inline
-    doc: Any = None  # the located mapping that was read (a log's actions live here)
-    name: str = "<position>"
-
 
 # -- reading ----------------------------------------------------------------------------------
 def load_position(path: Path | str, extra_keys: tuple[str, ...] = ()) -> Position:
-    """Read a position file; raise ContentErrors listing every located problem."""
-    p = Path(path)
-    problems = Problems()
-    with _located(problems):
-        doc = load_yaml(p, problems)
-        problems.raise_if_any()
-        return read_position(doc, problems, base=p.parent, name=display_path(p), extra_keys=extra_keys)
+    """Read a position file (through the generic opener); raise ContentErrors listing every located problem."""
+    return open_position(path, extra_keys).position
 
 
 def parse_position(text: str, name: str = "<position>", base: Path | None = None,
                    extra_keys: tuple[str, ...] = ()) -> Position:
     """Read a position from YAML text (paths in it are relative to `base`, default the working folder)."""
-    problems = Problems()
-    with _located(problems):
-        doc = parse_yaml(text, name, problems)
-        problems.raise_if_any()
-        return read_position(doc, problems, base=base or Path.cwd(), name=name, extra_keys=extra_keys)
+    return read_text(text, name, base, extra_keys).position
 
 
-@contextmanager
-def _located(problems: Problems):
-    """A single located error (a YAML syntax error, an unreadable file) joins the others as ContentErrors."""
-    try:
-        yield
-    except ContentError as e:
-        raise ContentErrors([*problems.errors, e]) from None
-
-
-def read_position(doc: Any, problems: Problems, base: Path, name: str = "<position>",
-                  extra_keys: tuple[str, ...] = ()) -> Position:
-    """A Position from a located YAML mapping; raise ContentErrors if anything is wrong."""
-    f = Fields(doc, "position", problems, Loc(name, 1, 1))
+def read_position(source: Source, problems: Problems, extra_keys: tuple[str, ...] = ()) -> Position:
+    """A Position from a file's located mapping, its game already found; raise ContentErrors if anything is wrong."""
+    f = Fields(source.doc, "position", problems, Loc(source.name, 1, 1))
     problems.raise_if_any()
-    game_ref = f.get("game", str, DEFAULT_GAME)
-    game = _game(f, game_ref or DEFAULT_GAME, base)
+    f.get("game", object, None)  # read by the opener
+    game = source.content
     players = f.get("players", int, min(game.players), min=1, max=8)
     if players is not None and players not in game.players:
         f.err("players", f"{game.id} is played by {' or '.join(map(str, game.players))} players, not {players}")
-    board, board_ref = _board(f, game, base)
+    board, board_ref = _board(f, game, source.base)
     problems.raise_if_any()
     g = _engine(game, board, players)
-    return _Reader(f, g, problems, name).read(game_ref or DEFAULT_GAME, board_ref, extra_keys)
-
-
-def _game(f: Fields, ref: str, base: Path) -> Game:
-    near = base / ref  # a content folder named relative to the position comes first
-    target = str(near) if (near / "game.yaml").is_file() or (near.name == "game.yaml" and near.is_file()) else ref
-    try:
-        game = _cached_game(target)
-    except PnpgenError as e:
-        if type(e) is PnpgenError:  # the name did not resolve; content errors pass through located
-            f.err("game", str(e))
-            f.problems.raise_if_any()
-        raise
-    if game.engine != ENGINE:
-        f.err("game", f"game '{game.id}' is not played by the {ENGINE} engine (its engine: {game.engine})")
-        f.problems.raise_if_any()
-    return game
-
-
-def _cached_game(name: str) -> Game:
-    """load_game, remembered while no YAML file of the pack changes (replays and tests read many positions)."""
-    root = resolve_game(name).resolve()
-    stamp = tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*.yaml")))
-    return _load_cached(str(root), stamp)
-
-
-@lru_cache(maxsize=8)
-def _load_cached(root: str, stamp: tuple) -> Game:
-    return load_game(root)
+    return _Reader(f, g, problems, source.name).read(source.game_ref, board_ref, extra_keys)
 
 
 _ENGINES: dict = {}
@@ -227,7 +165,7 @@ class _Reader:
             self.pending(s, pending)
         self.flow(s, to_move, victory, winners)
         p.raise_if_any()
-        return Position(s, game_ref, board_ref, f.m, self.name)
+        return Position(s, game_ref, f.m, self.name, {"board": board_ref})
 
     # -- single fields -------------------------------------------------------------------
     def token(self, first: int) -> None:
@@ -525,7 +463,7 @@ def dump(d: dict[str, Any], actions: list | None = None) -> str:
 def write_position(pos: Position | NarrowSeasState) -> str:
     """The YAML text of a position (a state, or a Position keeping its file's game and board names)."""
     if isinstance(pos, Position):
-        return dump(to_dict(pos.state, game_ref=pos.game_ref, board_ref=pos.board_ref))
+        return dump(to_dict(pos.state, game_ref=pos.game_ref, board_ref=pos.extra.get("board")))
     return dump(to_dict(pos))
 
 

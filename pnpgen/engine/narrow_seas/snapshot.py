@@ -19,7 +19,7 @@ def game_ref_of(g: NarrowSeas) -> str:
 
 def to_dict(s: NarrowSeasState, viewer: int | None = None, game_ref: str | None = None,
             board_ref: Any = None) -> dict[str, Any]:
-    """A position as plain data in DESIGN.md's order; with a viewer, what that player may see."""
+    """A position as plain data in a position's order (docs/positions.md); with a viewer, what that player may see."""
     g = s.g
     d: dict[str, Any] = {"game": game_ref or game_ref_of(g), "players": g.num_players}
     if viewer is not None:

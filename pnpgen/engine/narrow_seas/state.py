@@ -1,7 +1,7 @@
 """A Narrow Seas game state: the data, the flow of phases and turns, and what each action does.
 
 Actions are plain tuples (cheap to make, compare and hash); `actions.py` turns them into the JSON
-objects and sentences of DESIGN.md:
+objects and sentences of docs/positions.md:
 
     ("place", ship, (q, r))          ("set_wind", direction)
     ("plan", ((ship, (n_area0, n_area1, ...)), ...))        areas in the rules' plan_areas order
@@ -21,7 +21,7 @@ from bisect import insort
 
 from ...errors import PnpgenError
 from ...hexgrid import DIRECTION_NAMES
-from .. import core
+from .. import api
 from ..rng import Rng
 from . import moves
 from .phases import ACTION, CAP, DRAW, ELIMINATION, MERCY, OVER, PLAN, SETUP, SINK
@@ -41,7 +41,7 @@ class _MoversPile:
         return self if s is None else getattr(s, self.piles)[s.g.deck_of[s.to_move]]
 
 
-class NarrowSeasState(core.State):
+class NarrowSeasState(api.State):
     """Everything about one moment of a game; `g` is the static NarrowSeas game."""
 
     __slots__ = ("g", "rng", "phase", "round", "to_move", "first_player", "wind",
@@ -75,9 +75,14 @@ class NarrowSeasState(core.State):
         self.reshuffles = 0
 
     # -- the core interface -----------------------------------------------------
+    @property
+    def rules(self):
+        """The static game this state is played under (the contract's name for `g`)."""
+        return self.g
+
     def current_player(self) -> int:
-        """The player (1-based) who decides next, or core.TERMINAL."""
-        return core.TERMINAL if self.phase == OVER else self.to_move
+        """The player (1-based) who decides next, or api.TERMINAL."""
+        return api.TERMINAL if self.phase == OVER else self.to_move
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

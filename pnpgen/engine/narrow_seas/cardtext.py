@@ -1,19 +1,13 @@
-"""Card text generated from an action's rule fields, so printed cards and the rules engine never disagree."""
+"""Narrow Seas card text generated from an action's rule fields, so printed cards and the rules engine never
+disagree."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...model import Action, CardType, Game
+from ..api import CardText
+from .game import SICK_BAY
 
-from ..model import Action, CardType, Game
-
-
-@dataclass(frozen=True)
-class CardText:
-    """What a card says: its requirements and its effect, with {icon} markers."""
-
-    requires: str
-    effect: str
-
+SPENT = "spent"  # the area a paid cube moves to (the engine's Spent)
 
 def plural(n: int, word: str, words: str | None = None) -> str:
     """'1 hex', '2 hexes'."""
@@ -85,7 +79,7 @@ def requirements(game: Game, card: CardType, action: Action) -> list[str]:
     if action.kind == "fire" and action.range is not None:
         out.append(f"An enemy ship exactly {plural(action.range, 'hex', 'hexes')} away.")
     if action.kind == "duty" and action.heal:
-        out.append(f"One of its crew is in the {holding_area(game, 'sickbay')}.")
+        out.append(f"One of its crew is in the {holding_area(game, SICK_BAY)}.")
     return out
 
 
@@ -105,22 +99,21 @@ def effects(game: Game, action: Action, spent_area: str = "") -> list[str]:
             out.append("It may not enter a hex with a ship.")
     elif action.kind == "fire" and action.damage is not None:
         out.append(f"Deal {action.damage} damage: the target's owner moves "
-                   f"{plural(action.damage, 'crew cube')} to the {holding_area(game, 'sickbay')}.")
+                   f"{plural(action.damage, 'crew cube')} to the {holding_area(game, SICK_BAY)}.")
     elif action.kind == "duty":
         n = action.heal or 1
-        out.append(f"Bring {plural(n, 'crew cube')} back from the {holding_area(game, 'sickbay')} "
+        out.append(f"Bring {plural(n, 'crew cube')} back from the {holding_area(game, SICK_BAY)} "
                    f"to {spent or 'this ship'}.")
     elif action.kind == "wind":
         out.append("Turn the wind to blow toward any other direction.")
     return out
 
 
-def card_text(game: Game, card: CardType, spent_area: str = "spent", none: str = "None.") -> CardText:
-    """Requirements and effect text of a card from its action's fields (plus any text the content adds); `none` is
-    what a card with no requirements says ('' says nothing)."""
+def card_text(game: Game, card: CardType) -> CardText | None:
+    """Requirements and effect text of a card from its action's fields (plus any text the content adds); requires
+    is '' for a card with no requirements. None for a card without an action (its own text is printed)."""
     action = card.action
     if action is None:
-        return CardText("", card.text)
+        return None
     extra = [t for t in (action.text, card.text) if t]
-    return CardText(" ".join(requirements(game, card, action)) or none,
-                    " ".join(effects(game, action, spent_area) + extra))
+    return CardText(" ".join(requirements(game, card, action)), " ".join(effects(game, action, SPENT) + extra))
