@@ -119,3 +119,40 @@ def test_replay_checks_who_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     (tmp_path / "log.yaml").write_text(text)
     r = run("replay", "log.yaml")
     assert r.exit_code == 1 and "action 2 (place X at [0, 0]) is illegal: it is player 2's turn" in r.output
+
+
+def test_the_shipped_position_is_the_first_playtest_after_59_actions(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(EXAMPLES)
+    shipped = run("rules", "legal", "position-01.yaml")
+    logged = run("rules", "legal", "playtest-01.yaml", "--at", "59")
+    assert shipped.exit_code == logged.exit_code == 0, shipped.output + logged.output
+    assert shipped.output == logged.output
+    assert shipped.output.splitlines()[0] == "round 5, action phase, player 1 to move: 17 legal actions"
+    assert "  A fires yellow-broadside at X" in shipped.output.splitlines()
+
+
+def test_rules_at_n_acts_on_a_log_after_its_first_n_actions(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(EXAMPLES)
+    start = run("rules", "legal", "playtest-01.yaml", "--at", "0", "--json")
+    assert start.exit_code == 0 and json.loads(start.output.splitlines()[0])["type"] == "place"
+    r = run("rules", "apply", "playtest-01.yaml", '{"type":"pass"}', "--at", "59")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("game: narrow-seas\n") and "passed: [1]" in r.output and "actions:" not in r.output
+    end = run("rules", "legal", "playtest-01.yaml", "--at", "62")
+    assert end.output == "game over in round 5: player 1 won by sinking the enemy ships: 0 legal actions\n"
+
+
+def test_rules_at_n_names_a_count_out_of_range_or_an_illegal_action_on_the_way(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(EXAMPLES)
+    r = run("rules", "legal", "playtest-01.yaml", "--at", "63")
+    assert r.exit_code == 1
+    assert r.output == "playtest-01.yaml:24:3: error: --at 63: the log has 62 actions (give 0 to 62)\n"
+    bad = run("rules", "legal", "playtest-02-illegal.yaml", "--at", "50")
+    assert bad.exit_code == 1
+    assert bad.output.startswith("playtest-02-illegal.yaml:64:5: error: action 41 (B fires blue-broadside at X) "
+                                 "is illegal: ")
+    assert run("rules", "legal", "playtest-02-illegal.yaml", "--at", "40").exit_code == 0
+    log = run("rules", "legal", "playtest-01.yaml")
+    assert log.exit_code == 1
+    assert log.output == ("playtest-01.yaml:23:1: error: this is a playtest log: --at N reads the position after "
+                          "its first N actions\n")
