@@ -126,6 +126,12 @@ class NarrowSeasState(api.State):
         """The position as `player` sees it: others' hands, the deck order and unrevealed plans hidden."""
         return to_dict(self, viewer=player)
 
+    def sample_hidden(self, player: int, rng) -> NarrowSeasState:
+        """A copy `player` cannot tell from this state, what they cannot see dealt afresh (see hidden.py)."""
+        from .hidden import sample_hidden
+
+        return sample_hidden(self, player, rng)
+
     # -- the piles of the player to move (a two-player game has just one of each) ----------
     deck = _MoversPile("decks", "The draw pile of the player to move's deck (top card last).")
     discard = _MoversPile("discards", "The discard pile of the player to move's deck.")
