@@ -11,7 +11,7 @@ from ..draw.piece import Piece
 from ..draw.primitives import Group, Item, Rect, Style, Text, place
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
-from ..engine.api import CardText, engine_for
+from ..engine.api import CardDiagram, CardText, engine_for
 from ..model import CardType, Deck, Game
 from .context import Ctx
 from .diagrams import heading_diagram, range_diagram, stat
@@ -122,7 +122,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     text = card_text(ctx.game, card, t.requires.none)
     body = None
     for mode in _modes(action, shown):
-        diagram, full = _diagram_for(ctx, t, action, shown, mode, colour, accent, ink)
+        diagram, full = _diagram_for(ctx, t, card, shown, mode, colour, accent, ink)
         start = (t.diagram[1] + t.diagram[3] + 2.0) if full else \
             (t.diagram[1] + diagram[1] + 2.0 if diagram is not None else t.diagram[1])
         items, used, problem, kept = _card_text(ctx, t, text, ink, start, full)
@@ -169,13 +169,15 @@ def _modes(action, shown: list[Shown]) -> list[str]:
     return ["full", "none"] if action is not None else ["none"]
 
 
-def _diagram_for(ctx: Ctx, t: Tmpl, action, shown: list[Shown], mode: str, colour: str, accent: str, ink: str):
+def _diagram_for(ctx: Ctx, t: Tmpl, card: CardType, shown: list[Shown], mode: str, colour: str, accent: str,
+                 ink: str):
     """((drawing, height used), whether it fills the template's whole diagram box), or (None, False)."""
     x, y, w, h = t.diagram
+    action = card.action
     if mode == "none":
         return None, False
     if action is not None and not shown:
-        g = _diagram(ctx, t, action, accent, ink, "#ffffff", tint(colour, 0.3))
+        g = _diagram(ctx, t, card, accent, ink, "#ffffff", tint(colour, 0.3))
         if g.items:
             return (g, h), True
         return None, False
@@ -378,31 +380,45 @@ def _show(value) -> str:
     return str(value)
 
 
-def _diagram(ctx: Ctx, t: Tmpl, action, accent: str, ink: str, paper: str, light: str) -> Group:
-    box = t.diagram
+def _diagram(ctx: Ctx, t: Tmpl, card: CardType, accent: str, ink: str, paper: str, light: str) -> Group:
+    """The rules diagram the card's engine describes (engine/api.CardDiagram), else the card's action icon."""
+    engine = engine_for(ctx.game)
+    spec = (engine.card_diagram(ctx.game, card) if engine is not None else None) or CardDiagram("icon")
+    x, y, w, h = t.diagram
+    sw = min(16.0, w * 0.3) if spec.stats else 0.0
+    room = (x, y, w - sw - 2, h) if spec.stats else t.diagram
+    parts: list[Item] = []
+    if spec.kind == "headings":
+        drawn = heading_diagram(room, spec.headings, spec.steps, spec.reference, spec.unit, accent, ink, paper, light)
+        if not spec.stats:
+            return drawn
+        parts.append(drawn)
+    elif spec.kind == "range":
+        parts.append(range_diagram(room, spec.distance, accent, ink, paper, light))
+    else:
+        parts += _icon_diagram(ctx, card.action, room, spec.label, accent, ink)
+    slots = max(2, len(spec.stats))
+    sh = (h - 1.5 * (slots - 1)) / slots
+    for k, (label, value) in enumerate(spec.stats):
+        parts.append(stat((x + w - sw, y + k * (sh + 1.5), sw, sh), label, value, ink, accent, paper))
+    only_icon = spec.kind == "icon" and not spec.label and not spec.stats
+    return Group(tuple(parts), label="icon" if only_icon else "")
+
+
+def _icon_diagram(ctx: Ctx, action, box, label: str, accent: str, ink: str) -> list[Item]:
+    """The action's icon, with a label (such as '+1') beside it, centred in the box."""
     x, y, w, h = box
-    if action.kind == "sail" and action.headings:
-        return heading_diagram(box, action.headings, action.steps, accent, ink, paper, light)
-    if action.kind == "fire" and action.range is not None:
-        sw = min(16.0, w * 0.3)
-        sh = (h - 1.5) / 2
-        parts: list[Item] = [range_diagram((x, y, w - sw - 2, h), action.range, accent, ink, paper, light),
-                             stat((x + w - sw, y, sw, sh), "Range", str(action.range), ink, accent, paper)]
-        if action.damage is not None:
-            parts.append(stat((x + w - sw, y + sh + 1.5, sw, sh), "Damage", str(action.damage), ink, accent, paper))
-        return Group(tuple(parts))
     size = min(h * 0.72, w * 0.32)
-    parts = []
-    label = f"+{action.heal}" if action.heal else ""
+    parts: list[Item] = []
     tsize = size * 0.7
     tw = fonts.width(label, tsize, "bold") if label else 0.0
     gap = size * 0.15 if label else 0.0
     x0 = x + (w - size - gap - tw) / 2
-    if action.icon and ctx.icons.known(action.icon):
+    if action is not None and action.icon and ctx.icons.known(action.icon):
         parts.append(ctx.icons.draw(action.icon, x0, y + (h - size) / 2, size, accent))
     if label:
         parts.append(Text(x0 + size + gap, y + h / 2 + fonts.CAP_HEIGHT * tsize / 2, label, tsize, ink, "bold"))
-    return Group(tuple(parts), label="icon" if not label else "")
+    return parts
 
 
 def card_back(ctx: Ctx, deck: Deck) -> Group:

@@ -1,4 +1,5 @@
-"""Small diagrams printed on cards, drawn from rule fields: sail headings, cannon range, a labelled number."""
+"""Small diagrams printed on cards, drawn from what an engine describes (engine/api.CardDiagram): headings from a
+reference direction, an exact range, a labelled number."""
 
 from __future__ import annotations
 
@@ -18,12 +19,13 @@ def hexagon(cx: float, cy: float, r: float, st: Style):
     return polygon(corners((cx, cy), r), st)
 
 
-def heading_diagram(box, headings: tuple[int, ...], steps: tuple[int, ...], accent: str, ink: str,
-                    paper: str, light: str | None = None) -> Group:
-    """A hex and its neighbours in the wind's frame (wind blowing up): arrows to the hexes a sail card allows."""
+def heading_diagram(box, headings: tuple[int, ...], steps: tuple[int, ...], reference: str, unit: str, accent: str,
+                    ink: str, paper: str, light: str | None = None) -> Group:
+    """A hex and its neighbours turned so that the reference direction (an arrow labelled `reference`) points up:
+    arrows to the hexes the headings allow; more than one step is written beside, with `unit`."""
     x, y, w, h = box
-    wind_col = min(w * 0.22, 12.0)
-    r = min(h / (3 * SQRT3) * 0.98, (w - 2 * wind_col) / 5.0)
+    side = min(w * 0.22, 12.0)  # the columns beside the hexes: the reference arrow, the steps
+    r = min(h / (3 * SQRT3) * 0.98, (w - 2 * side) / 5.0)
     cx = x + w / 2
     cy = y + h / 2
     out: list[Item] = []
@@ -37,22 +39,22 @@ def heading_diagram(box, headings: tuple[int, ...], steps: tuple[int, ...], acce
     for i in sorted(allowed):
         out.append(arrow(cx, cy, -90.0 + 60.0 * i, SQRT3 * r * 0.98, accent, shaft=r * 0.17, head=r * 0.5))
     out.append(symbol("square", cx - r * 0.26, cy - r * 0.26, r * 0.52, ink))
-    # the wind, blowing toward the top of the diagram
-    wx = x + wind_col / 2
+    # the reference direction, toward the top of the diagram
+    wx = x + side / 2
     out.append(arrow(wx, y + h * 0.8, -90, h * 0.7, ink, shaft=0.8, head=2.8))
-    out.append(Text(wx, y + h * 0.8 + 3.0, "WIND", min(2.3, wind_col / 4.0), ink, "bold", "middle"))
+    out.append(Text(wx, y + h * 0.8 + 3.0, reference, min(2.3, side / 4.0), ink, "bold", "middle"))
     if max(steps, default=1) > 1:
         label = "×" + "–".join(str(s) for s in sorted({min(steps), max(steps)}))
-        size = min(4.2, wind_col / 2.2)
-        out.append(Text(x + w - wind_col / 2, cy + fonts.CAP_HEIGHT * size / 2, label, size, accent, "bold",
+        size = min(4.2, side / 2.2)
+        out.append(Text(x + w - side / 2, cy + fonts.CAP_HEIGHT * size / 2, label, size, accent, "bold",
                         "middle"))
-        out.append(Text(x + w - wind_col / 2, cy + fonts.CAP_HEIGHT * size / 2 + 3.2, "HEXES", 2.0, ink, "bold",
+        out.append(Text(x + w - side / 2, cy + fonts.CAP_HEIGHT * size / 2 + 3.2, unit, 2.0, ink, "bold",
                         "middle"))
     return Group(tuple(out))
 
 
 def range_diagram(box, rng: int, accent: str, ink: str, paper: str, light: str | None = None) -> Group:
-    """A zigzag row of hexes from the firing ship (a cube) to a target exactly `rng` hexes away, counted."""
+    """A zigzag row of hexes from a piece (a cube) to a target exactly `rng` hexes away, counted."""
     x, y, w, h = box
     n = rng + 1
     r = min(h / (SQRT3 * 1.5 + 0.2), w / (1.5 * (n - 1) + 2.0 + 0.2), 6.0)

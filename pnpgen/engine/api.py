@@ -214,6 +214,36 @@ class CardText:
     effect: str
 
 
+DIAGRAM_KINDS = ("headings", "range", "icon")
+
+
+@dataclass(frozen=True)
+class CardDiagram:
+    """A rules diagram for a card face, as data; the card layout draws it (engines import no drawing code).
+
+    kind 'headings': a hex and its six neighbours, with arrows toward `headings` (sixths of a turn clockwise from
+    a reference arrow pointing up, labelled `reference`); more than one step in `steps` is written beside, with
+    `unit`.
+    kind 'range': a row of hexes from a piece to a target exactly `distance` hexes away, counted.
+    kind 'icon': the card's action icon, with `label` beside it.
+    Every kind may add `stats`: (label, value) boxes beside the drawing.
+    """
+
+    kind: str
+    headings: tuple[int, ...] = ()
+    steps: tuple[int, ...] = ()
+    reference: str = ""
+    unit: str = ""
+    distance: int = 0
+    label: str = ""
+    stats: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self):
+        if self.kind not in DIAGRAM_KINDS:
+            raise PnpgenError(f"card diagram: unknown kind '{self.kind}' (expected one of: "
+                              f"{', '.join(DIAGRAM_KINDS)})")
+
+
 # -- positions and logs -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Source:
@@ -279,8 +309,8 @@ class Engine(Protocol):
     """Everything pnpgen asks of a game's rules engine.
 
     An engine subclasses this class (or implements every member). The methods with a body here are
-    optional: the defaults say "nothing of the kind" (no card text, no agents of its own, no figures, no
-    charts, no fast loop, no invariants to check).
+    optional: the defaults say "nothing of the kind" (no card text or diagrams, no agents of its own, no
+    figures, no charts, no fast loop, no invariants to check).
     """
 
     name: str  # as `engine:` in game.yaml spells it
@@ -293,6 +323,11 @@ class Engine(Protocol):
     def card_text(self, content: Game, card: CardType) -> CardText | None:
         """The text printed on a card, generated from the rule fields the engine reads (requires '' when the card
         has no requirements); None to print the card's own text."""
+        return None
+
+    def card_diagram(self, content: Game, card: CardType) -> CardDiagram | None:
+        """A rules diagram for a card's face, drawn from the rule fields the engine reads; None for none (the
+        card's action icon, if it has one, is printed instead)."""
         return None
 
     # actions

@@ -84,3 +84,22 @@ def test_editing_a_rule_changes_the_printed_card(pack):
     assert "exactly 4 hexes" in text.replace("\n", " ")
     assert "exactly 3 hexes" not in text.replace("\n", " ")
     assert state.game.card("red-long-nines").action.range == 4
+
+
+def test_the_engine_describes_the_rules_diagram_and_the_layout_draws_it(game):
+    from dataclasses import replace
+
+    from pnpgen.components.cards import card_face
+    from pnpgen.components.context import Ctx
+    from pnpgen.draw.primitives import Text, walk
+
+    def texts(g, card_id: str) -> list[str]:
+        card = g.card(card_id)
+        deck = next(d for d in g.decks if card in d.cards)
+        return [p.text for p, _ in walk(card_face(Ctx.make(g), deck, card)) if isinstance(p, Text)]
+
+    reach, cannon = texts(game, "blue-reach"), texts(game, "red-long-nines")
+    assert "WIND" in reach and "HEXES" in reach and "×1–2" in reach  # headings from the wind, steps beside
+    assert "RANGE" in cannon and "DAMAGE" in cannon
+    plain = replace(game, engine=None)  # no engine: no rules diagram, only the action's icon
+    assert "WIND" not in texts(plain, "blue-reach") and "RANGE" not in texts(plain, "red-long-nines")

@@ -4,7 +4,7 @@ disagree."""
 from __future__ import annotations
 
 from ...model import Action, CardType, Game
-from ..api import CardText
+from ..api import CardDiagram, CardText
 from .game import SICK_BAY
 
 SPENT = "spent"  # the area a paid cube moves to (the engine's Spent)
@@ -117,3 +117,18 @@ def card_text(game: Game, card: CardType) -> CardText | None:
         return None
     extra = [t for t in (action.text, card.text) if t]
     return CardText(" ".join(requirements(game, card, action)), " ".join(effects(game, action, SPENT) + extra))
+
+
+def card_diagram(card: CardType) -> CardDiagram | None:
+    """A sail card's headings from the wind, a cannon's exact range with its damage, Return to Duty's heal."""
+    action = card.action
+    if action is None:
+        return None
+    if action.kind == "sail" and action.headings:
+        return CardDiagram("headings", headings=action.headings, steps=action.steps, reference="WIND",
+                           unit="HEXES")
+    if action.kind == "fire" and action.range is not None:
+        stats = (("Range", str(action.range)),) + ((("Damage", str(action.damage)),) if action.damage is not None
+                                                     else ())
+        return CardDiagram("range", distance=action.range, stats=stats)
+    return CardDiagram("icon", label=f"+{action.heal}" if action.heal else "")

@@ -31,6 +31,10 @@ class NarrowSeasEngine(api.Engine):
         """Requirements and effect from the card's action fields."""
         return cardtext.card_text(content, card)
 
+    def card_diagram(self, content: Game, card: CardType) -> api.CardDiagram | None:
+        """Sail headings from the wind, a cannon's range and damage, the crew a card brings back."""
+        return cardtext.card_diagram(card)
+
     def action_to_json(self, rules: NarrowSeas, action: tuple) -> dict:
         """The action's JSON object."""
         return to_json(rules, action)
