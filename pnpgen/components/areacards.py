@@ -69,7 +69,7 @@ def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
         out.append(Rect(-b, hh - 0.4, w + 2 * b, 0.8, Style(fill=colour)))
     x = m
     bd = t.header.badge
-    if card.kind == "ship" and bd > 0:
+    if card.owner and bd > 0:  # a player's own card (a ship, a mat) shows its id in a badge
         cx, cy = m + bd / 2, hh / 2
         out.append(Circle(cx, cy, bd / 2, Style(fill=paper, stroke=colour if th.ink_saver else head_ink, width=0.5)))
         out.append(Text(cx, cy + 0.36 * bd * 0.62, card.id, bd * 0.62, colour if th.ink_saver else ink, "bold",
