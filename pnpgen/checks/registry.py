@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from typing import Any
+from functools import cache
 
-from ..errors import PnpgenError, Problems
+from .. import plugins
+from ..errors import Problems
 from ..model import Game
 
 ENTRY_POINTS = "pnpgen.checks"
@@ -34,28 +34,15 @@ class GameChecks:
     summary: Callable[[Game], list[str]] = _no_phrases
 
 
-@lru_cache(maxsize=1)
-def _entry_points() -> dict[str, Any]:
-    from importlib.metadata import entry_points
-
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
-
-
 def registered_checks() -> list[str]:
     """Names of the games with checks of their own installed."""
-    return sorted(_entry_points())
+    return plugins.names(ENTRY_POINTS)
 
 
 @cache
 def checks_named(name: str) -> GameChecks | None:
     """The checks registered under `name`, or None."""
-    ep = _entry_points().get(name)
-    if ep is None:
-        return None
-    found = ep.load()
-    if not isinstance(found, GameChecks):
-        raise PnpgenError(f"checks '{name}' ({ep.value}) are not a pnpgen.checks.registry.GameChecks")
-    return found
+    return plugins.load(ENTRY_POINTS, name, GameChecks)
 
 
 def checks_for(game: Game) -> GameChecks | None:

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .. import plugins
 from ..errors import IllegalAction, Loc, PnpgenError, Problems
 
 if TYPE_CHECKING:
@@ -200,9 +201,7 @@ class Chart:
     caption: str = ""
 
     def __post_init__(self):
-        if self.kind not in CHART_KINDS:
-            raise PnpgenError(f"chart '{self.name}': unknown kind '{self.kind}' (expected one of: "
-                              f"{', '.join(CHART_KINDS)})")
+        _known_kind(f"chart '{self.name}'", self.kind, CHART_KINDS)
 
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -239,9 +238,12 @@ class CardDiagram:
     stats: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self):
-        if self.kind not in DIAGRAM_KINDS:
-            raise PnpgenError(f"card diagram: unknown kind '{self.kind}' (expected one of: "
-                              f"{', '.join(DIAGRAM_KINDS)})")
+        _known_kind("card diagram", self.kind, DIAGRAM_KINDS)
+
+
+def _known_kind(what: str, kind: str, kinds: tuple[str, ...]) -> None:
+    if kind not in kinds:
+        raise PnpgenError(f"{what}: unknown kind '{kind}' (expected one of: {', '.join(kinds)})")
 
 
 # -- positions and logs -----------------------------------------------------------------------------
@@ -400,38 +402,28 @@ class Engine(Protocol):
 
 
 # -- the registry -------------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _entry_points() -> dict[str, Any]:
-    from importlib.metadata import entry_points
-
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
-
-
 def registered_engines() -> list[str]:
     """Names of the engines installed (the `pnpgen.engines` entry points)."""
-    return sorted(_entry_points())
+    return plugins.names(ENTRY_POINTS)
 
 
 @cache
 def engine_named(name: str) -> Engine:
     """The engine registered under `name`; PnpgenError naming the known ones if there is none."""
-    ep = _entry_points().get(name)
-    if ep is None:
+    engine = plugins.load(ENTRY_POINTS, name, Engine)
+    if engine is None:
         from ..fields import did_you_mean
 
         known = registered_engines()
         raise PnpgenError(f"unknown engine '{name}' (expected one of: {', '.join(known) or 'none'})"
                           + did_you_mean(name, known))
-    engine = ep.load()
-    if not isinstance(engine, Engine):
-        raise PnpgenError(f"engine '{name}' ({ep.value}) does not implement pnpgen.engine.api.Engine")
     return engine
 
 
 def engine_for(content: Game) -> Engine | None:
     """The engine a loaded pack names (`engine:` in game.yaml); None when it names none, or names one that is not
     installed (`check` reports that name)."""
-    if not content.engine or content.engine not in _entry_points():
+    if not content.engine or content.engine not in registered_engines():
         return None
     return engine_named(content.engine)
 
