@@ -59,7 +59,7 @@ def read_doc(doc: Any, problems: Problems, base: Path, name: str, extra_keys: tu
     engine = engine_for(content)
     if engine is None:
         f.err("game", f"game '{content.id}' has no rules engine to read positions with"
-              + (f" (its engine '{content.engine}' is not installed)" if content.engine else ""))
+              + (f" (none is registered as '{content.engine}')" if content.engine else ""))
         problems.raise_if_any()
     return Opened(engine, engine.read_position(Source(doc, content, ref, base, name), problems, extra_keys))
 

@@ -33,7 +33,7 @@ class Table:
     def __init__(self, content: Game, players: int | None = None):
         engine = engine_for(content)
         if engine is None:
-            why = f" (its engine '{content.engine}' is not installed)" if content.engine else ""
+            why = f" (none is registered as '{content.engine}')" if content.engine else ""
             raise PnpgenError(f"{content.id}: this game has no rules engine to simulate{why}")
         self.engine: Engine = engine
         self.rules: Rules = engine.make_rules(content, players)
