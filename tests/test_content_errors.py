@@ -238,6 +238,15 @@ def break_unknown_engine(root: Path) -> list[str]:
 
 
 @case
+def break_unknown_count(root: Path) -> list[str]:
+    # the generic components and Narrow Seas' own (its checks count ship cards and sick bays)
+    edit(root / "game.yaml", "  sick_bays: 1", "  sick_bay: 1")
+    return [err(where(root / "game.yaml", "sick_bay: 1", 10), "counts: unknown component 'sick_bay' (expected one "
+                "of: cards, decks, hexes, boards, area_cards, tokens, player_aids, ship_cards, sick_bays) (did you "
+                "mean 'sick_bays'?)")]
+
+
+@case
 def break_suits_section_broken(root: Path) -> list[str]:
     # Cards and hexes name suits that no longer load: only the suits section is reported.
     text = (root / "game.yaml").read_text()
