@@ -22,3 +22,29 @@ def kit_dump(pack: str) -> str:
             lines.append(f" back{' of ' + piece.back_id if piece.back_id else ''}")
             lines.extend("  " + line for line in dump_lines(piece.back))
     return "\n".join(lines) + "\n"
+
+
+def playthrough(pack: str, players: int, seed: int, agent: str = "random", max_decisions: int = 400) -> str:
+    """A seeded game (uniformly random moves, or the engine's agent of that name in every seat): each decision's
+    status, legal-action count and action, then the position reached (after at most `max_decisions`)."""
+    from pnpgen.engine.api import Position, engine_for
+    from pnpgen.engine.rng import AgentRng
+
+    content = load_game(pack)
+    engine = engine_for(content)
+    rules = engine.make_rules(content, players)
+    state = rules.new_initial_state(seed)
+    rng = AgentRng(seed)
+    seats = ([engine.agents()[agent](rules, p, {}) for p in range(1, players + 1)] if agent != "random" else [])
+    lines = [f"playthrough {pack}, {players} players, seed {seed}, {agent} agents"]
+    decisions = 0
+    while not state.is_terminal() and decisions < max_decisions:
+        legal = state.legal_actions()
+        action = seats[state.current_player() - 1](state, rng) if seats else legal[rng.randrange(len(legal))]
+        decisions += 1
+        lines.append(f"{decisions}. {engine.status(state)} | {len(legal)} legal | "
+                     f"{engine.describe_action(rules, action)}")
+        state.apply(action)
+    lines.append(f"end after {decisions} decisions: {engine.status(state)}")
+    lines.append(engine.write_position(Position(state, pack)).rstrip("\n"))
+    return "\n".join(lines) + "\n"
