@@ -10,6 +10,7 @@ from typing import Any
 from .atomic import Written, write_atomically
 from .checks import Report, check_game
 from .components import Kit, layout_kit
+from .draw import fonts
 from .draw.primitives import Drawing
 from .draw.templates import Templates
 from .engine.api import engine_for
@@ -143,6 +144,11 @@ def sheet_template(game: Game):
 
 def render_step(state: BuildState) -> None:
     """Impose sheets and write every file's bytes in memory (nothing touches the disk yet)."""
+    with fonts.using(fonts.for_game(state.game)):
+        _render(state)
+
+
+def _render(state: BuildState) -> None:
     o = state.options
     kit = state.kit
     t = sheet_template(state.game)

@@ -13,6 +13,7 @@ from .fields import Fields, as_list, describe, did_you_mean
 from .model import Action, Area, AreaCard, Board, CardType, Deck, Game, Hex, PlayerAid, Rules, Section, Suit, Token
 from .model.board import GRIDS, SQUARE_DIRECTIONS, TURNS, Cell, Location, Terrain
 from .model.cards import FIELD_KINDS, FieldSpec
+from .model.game import FontFile
 from .model.icons import Icon
 from .model.variant import Variant
 from .paths import TEMPLATES_DIR, resolve_game
@@ -149,8 +150,10 @@ class _Loader:
         engine = f.get("engine", str, None)  # `check` reports a name that no engine or game checks answer to
         for key in SECTIONS:
             f.get(key, object, None)
+        fonts_v = f.get("fonts", dict, None)
         f.finish()
         doc = f.m
+        font_files = self.load_fonts(fonts_v, f.at("fonts")) if fonts_v is not None else []
 
         before = len(self.p.errors)
         if isinstance(players, list):
@@ -192,8 +195,34 @@ class _Loader:
             declared=tuple(counts), loc=f.loc,
             icons=tuple(self.icons.values()), terrains=tuple(self.terrains.values()),
             declared_locs=tuple((k, loc_of(counts_v, k)) for k, _ in counts),
-            variants=tuple(variants),
+            variants=tuple(variants), fonts=tuple(font_files),
         )
+
+    def load_fonts(self, value: LMap, loc: Loc | None) -> list[FontFile]:
+        """The pack's own font files by style: inside the pack, readable, TrueType outlines."""
+        from .draw import fonts  # reportlab loads only for a pack that has fonts
+        out = []
+        for style, ref, vloc in self.mapping_items(value, "fonts", loc):
+            if style not in fonts.PACK_STYLES:
+                self.p.error(key_loc(value, style), f"fonts: unknown style '{style}' (expected one of: "
+                             f"{', '.join(fonts.PACK_STYLES)})" + did_you_mean(str(style), fonts.PACK_STYLES))
+                continue
+            if not isinstance(ref, str) or not ref:
+                self.p.error(vloc, f"fonts: '{style}' must be a font file's path in the pack, got {describe(ref)}")
+                continue
+            target = (self.root / ref).resolve()
+            if not target.is_relative_to(self.root):
+                self.p.error(vloc, f"fonts: file reference '{ref}' leaves the content folder")
+            elif not target.is_file():
+                self.p.error(vloc, f"fonts: '{style}': no such file '{ref}' in {display_path(self.root)}")
+            else:
+                try:
+                    fonts.read_face(str(target))
+                except fonts.FontError as e:
+                    self.p.error(vloc, f"fonts: '{style}' ('{ref}'): {e}")
+                    continue
+                out.append(FontFile(str(style), target, vloc))
+        return out
 
     def load_colours(self, value: Any, loc: Loc | None) -> dict[str, str]:
         out = {}

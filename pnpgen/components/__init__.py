@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from ..draw import fonts
 from ..draw.piece import Kit, Piece
 from ..errors import Problems
 from ..model import Game
@@ -25,6 +26,12 @@ def layout_kit(game: Game, ink_saver: bool = False, problems: Problems | None = 
     The components a variant adds (another player count's ship cards, board, deck ...) follow the game's
     own, in a section named for the variant and on sheets of their own.
     """
+    with fonts.using(fonts.for_game(game)):
+        return _layout_kit(game, ink_saver, problems, progress)
+
+
+def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
+                progress: Callable[[str], None] | None) -> Kit:
     own = problems is None
     ctx = Ctx.make(game, ink_saver, problems)
     pieces: list[Piece] = []

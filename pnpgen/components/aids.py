@@ -21,7 +21,7 @@ SPEC = {
     "ink": P("colour", "#222222"),
     "accent": P("colour", "#1b3a5c"),
     "title_height": P("length", "12mm", min=4, max=60),
-    "title": text_spec("13pt", bold=True, valign="middle", min_size="8pt"),
+    "title": text_spec("13pt", bold=True, valign="middle", min_size="8pt", display=True),
     "heading": text_spec("8.5pt", bold=True),
     "body": text_spec("7.5pt"),
     "table": text_spec("7pt"),

@@ -20,7 +20,7 @@ SPEC = {
     "ink": P("colour", "#222222"),
     "neutral": P("colour", "#4a5a6a"),
     "header": {"height": P("length", "13mm", min=4, max=80),
-               "title": text_spec("14pt", bold=True, valign="middle", min_size="8pt"),
+               "title": text_spec("14pt", bold=True, valign="middle", min_size="8pt", display=True),
                "subtitle": text_spec("8pt", align="right", valign="middle"),
                "badge": P("length", "9mm", min=0, max=40)},
     "cube": P("length", "10mm", min=3, max=40),

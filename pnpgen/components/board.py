@@ -27,7 +27,7 @@ SPEC = {
     "min_hex": P("length", "22mm", min=5, max=100),
     "coordinates": P("bool", True),
     "coordinate_text": text_spec("5pt", align="center"),
-    "title": text_spec("14pt", bold=True, align="center", valign="middle", min_size="8pt"),
+    "title": text_spec("14pt", bold=True, align="center", valign="middle", min_size="8pt", display=True),
     "title_height": P("length", "10mm", min=0, max=60),
     "padding": P("length", "3mm", min=0, max=30),
     "compass": P("length", "28mm", min=0, max=100),

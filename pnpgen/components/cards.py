@@ -25,7 +25,7 @@ FACE_SPEC = {
     "neutral": P("colour", "#4a5a6a"),
     "band": {"height": P("length", "18mm", min=5, max=80), "symbol": P("length", "11mm", min=2, max=60),
              "icon": P("length", "9mm", min=0, max=60), "title": text_spec("13pt", bold=True, valign="middle",
-                                                                           min_size="8pt")},
+                                                                           min_size="8pt", display=True)},
     "diagram": P("box", ("4mm", "21mm", "55mm", "29mm")),
     "requires": {"box": P("box", ("4mm", "52mm", "55mm", "13mm")), "label": P("str", "Needs"),
                  "text": text_spec("7pt", min_size="5.5pt"), "none": P("str", "None.")},
@@ -45,7 +45,7 @@ BACK_SPEC = {
     "frame_width": P("length", "0.6mm", min=0, max=5),
     "icon": P("str", "compass"),
     "icon_size": P("length", "24mm", min=0, max=200),
-    "title": text_spec("15pt", bold=True, align="center", valign="middle", min_size="8pt"),
+    "title": text_spec("15pt", bold=True, align="center", valign="middle", min_size="8pt", display=True),
 }
 
 

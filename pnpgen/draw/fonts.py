@@ -1,65 +1,194 @@
-"""The fonts pnpgen draws with: Bitstream Vera, shipped with reportlab, registered as embeddable TrueType."""
+"""The fonts pnpgen draws with: DejaVu Sans (shipped in pnpgen/fonts) or a pack's own TrueType faces.
+
+Layout and the writers draw with the *font set in use*: the default one, or a game's (see `for_game`), made
+current with `using`. Metrics (advance widths, ascent, descent, cap height) and glyph coverage are the font's own.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
+import hashlib
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import PnpgenError
 
-FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
-# style -> (PDF font name, file in reportlab/fonts)
-FACES = {
-    "regular": ("PnpSans", "Vera.ttf"),
-    "bold": ("PnpSans-Bold", "VeraBd.ttf"),
-    "italic": ("PnpSans-Italic", "VeraIt.ttf"),
-    "bold-italic": ("PnpSans-BoldItalic", "VeraBI.ttf"),
-}
-SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
-ASCENT = 0.76  # of the em, from the font's own metrics
-DESCENT = 0.24
-CAP_HEIGHT = 0.73
-# Characters the font lacks, spelled with ones it has.
-SUBSTITUTES = {"\u2192": "->", "\u2190": "<-", "\u2264": "<=", "\u2212": "-"}
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+STYLES = ("regular", "bold", "italic", "bold-italic", "display")
+PACK_STYLES = ("regular", "bold", "italic", "display")  # what a pack's `fonts:` may name
+DEFAULT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",
+                 "bold-italic": "DejaVuSans-BoldOblique.ttf", "display": "DejaVuSans-Bold.ttf"}
+FALLBACK_FAMILIES = "'DejaVu Sans', Verdana, sans-serif"
+
+
+class FontError(PnpgenError):
+    """A font file that cannot be read or embedded."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One font file as a style of a font set: its PDF name, SVG family and weight, metrics (in ems), cmap."""
+
+    path: Path
+    pdf_name: str
+    family: str
+    weight: str  # normal | bold
+    slant: str  # normal | italic
+    ascent: float
+    descent: float
+    cap_height: float
+    chars: frozenset[int]
+
+    def lacks(self, text: str) -> list[str]:
+        """The characters of a text (spaces and line breaks aside) this face has no glyph for, each once."""
+        chars = self.chars
+        missing: list[str] = []
+        for c in text:
+            if ord(c) not in chars and not c.isspace() and c not in missing:
+                missing.append(c)
+        return missing
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The faces a game prints with, by style (regular, bold, italic, bold-italic, display)."""
+
+    faces: tuple[tuple[str, Face], ...]
+
+    def face(self, style: str) -> Face:
+        """The face of a style."""
+        return dict(self.faces)[style]
+
+    def svg_family(self, style: str) -> str:
+        """The SVG font-family list for a style: the face's own family, then fallbacks."""
+        family = self.face(style).family
+        return f"'{family}', {FALLBACK_FAMILIES}" if family != "DejaVu Sans" else FALLBACK_FAMILIES
+
+
+def _os2(face) -> tuple[float | None, int, bool]:
+    """(cap height in ems or None, weight class, italic) from a face's OS/2 table."""
+    try:
+        data = face.get_table("OS/2")
+    except (KeyError, TTFError):
+        return None, 400, False
+    version, _avg, weight = struct.unpack(">HhH", data[:6])
+    italic = bool(struct.unpack(">H", data[62:64])[0] & 1) if len(data) >= 64 else False
+    cap = None
+    if version >= 2 and len(data) >= 90:
+        cap = struct.unpack(">h", data[88:90])[0] / face.unitsPerEm
+    return (cap if cap and cap > 0 else None), weight, italic
 
 
 @functools.cache
-def register() -> dict[str, str]:
-    """Register the faces with reportlab (once); style -> PDF font name."""
-    out = {}
-    for style, (name, filename) in FACES.items():
-        path = FONT_DIR / filename
+def read_face(path: str) -> Face:
+    """A TrueType font file read, checked and registered for PDF embedding; raises FontError."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as e:
+        raise FontError(f"cannot read font file: {e.strerror or e}") from None
+    name = "Pnp-" + hashlib.sha1(data).hexdigest()[:16]  # the same file: the same name, in every build
+    try:
+        font = TTFont(name, str(p))
+    except TTFError as e:
+        why = "it has PostScript (CFF) outlines; use a font with TrueType outlines" \
+            if "postscript outlines" in str(e) else "not a TrueType or OpenType font"
+        raise FontError(f"cannot use font file: {why}") from None
+    except Exception:  # reportlab reports a damaged file in many ways
+        raise FontError("cannot use font file: it is damaged or not a TrueType font") from None
+    f = font.face
+    cap, weight, italic = _os2(f)
+    ascent, descent = f.ascent / 1000, -f.descent / 1000
+    family = f.familyName.decode("utf-8", "replace") if isinstance(f.familyName, bytes) else str(f.familyName)
+    pdfmetrics.registerFont(font)
+    return Face(p, name, family, "bold" if weight >= 600 else "normal", "italic" if italic else "normal",
+                ascent, descent, cap if cap is not None else 0.7, frozenset(f.charToGlyph))
+
+
+@functools.cache
+def default_set() -> FontSet:
+    """DejaVu Sans: regular, bold, oblique, bold oblique; titles in bold."""
+    faces = []
+    for style in STYLES:
+        path = FONT_DIR / DEFAULT_FILES[style]
         if not path.is_file():
-            raise PnpgenError(f"font file {path} is missing (reinstall reportlab)")
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-        out[style] = name
-    return out
+            raise PnpgenError(f"font file {path} is missing (reinstall pnpgen)")
+        faces.append((style, read_face(str(path))))
+    return FontSet(tuple(faces))
+
+
+def font_set(files: dict[str, Path]) -> FontSet:
+    """A font set from a pack's files by style; missing styles fall back to the default faces (display to the
+    set's bold, bold-italic to the pack's bold)."""
+    base = dict(default_set().faces)
+    own = {style: read_face(str(p)) for style, p in files.items()}
+    faces = {s: own.get(s, base[s]) for s in ("regular", "bold", "italic")}
+    faces["bold-italic"] = own.get("bold", base["bold-italic"])
+    faces["display"] = own.get("display", faces["bold"])
+    return FontSet(tuple((s, faces[s]) for s in STYLES))
+
+
+def for_game(game) -> FontSet:
+    """The font set a game prints with (its `fonts:`, else the default)."""
+    files = getattr(game, "fonts", ())
+    if not files:
+        return default_set()
+    return _pack_set(tuple((f.style, str(f.path)) for f in files))
+
+
+@functools.cache
+def _pack_set(files: tuple[tuple[str, str], ...]) -> FontSet:
+    return font_set({s: Path(p) for s, p in files})
+
+
+_ACTIVE: contextvars.ContextVar[FontSet | None] = contextvars.ContextVar("pnpgen_fonts", default=None)
+
+
+def active() -> FontSet:
+    """The font set in use."""
+    return _ACTIVE.get() or default_set()
+
+
+@contextlib.contextmanager
+def using(fonts: FontSet) -> Iterator[FontSet]:
+    """Draw with a font set for the duration of a block."""
+    token = _ACTIVE.set(fonts)
+    try:
+        yield fonts
+    finally:
+        _ACTIVE.reset(token)
+
+
+def face(style: str = "regular") -> Face:
+    """The face in use for a style."""
+    return active().face(style)
 
 
 def pdf_name(style: str) -> str:
-    """The registered PDF font name of a style."""
-    return register()[style]
+    """The registered PDF font name of a style in the font set in use."""
+    return active().face(style).pdf_name
 
 
-@functools.cache
-def _charset() -> frozenset[int]:
-    font = pdfmetrics.getFont(pdf_name("regular"))
-    return frozenset(font.face.charToGlyph)
-
-
-def clean(text: str) -> str:
-    """Text with characters the font lacks replaced by ones it has."""
-    chars = _charset()
-    if all(ord(c) in chars for c in text):
-        return text
-    return "".join(c if ord(c) in chars else SUBSTITUTES.get(c, "?") for c in text)
+def width(text: str, size: float, style: str = "regular") -> float:
+    """Advance width of a string at a font size (both in mm), in the font set in use."""
+    return _width(text, size, active().face(style).pdf_name)
 
 
 @functools.lru_cache(maxsize=20000)
-def width(text: str, size: float, style: str = "regular") -> float:
-    """Advance width of a string at a font size (both in mm)."""
-    return pdfmetrics.stringWidth(text, pdf_name(style), size)
+def _width(text: str, size: float, name: str) -> float:
+    return pdfmetrics.stringWidth(text, name, size)
+
+
+def __getattr__(name: str) -> float:
+    # ASCENT, DESCENT and CAP_HEIGHT (in ems) read as module constants: those of the regular face in use
+    if name in ("ASCENT", "DESCENT", "CAP_HEIGHT"):
+        return getattr(active().face("regular"), name.lower())
+    raise AttributeError(name)
+

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..errors import Loc
 from .geometry import Matrix, arc_beziers, compose, rotate, scale, translate
 
 
@@ -75,8 +76,11 @@ class Text:
     text: str
     size: float
     colour: str = "#222222"
-    font: str = "regular"  # regular | bold | italic | bold-italic
+    font: str = "regular"  # regular | bold | italic | bold-italic | display
     anchor: str = "start"
+    source: Loc | None = field(default=None, compare=False)  # the content its words come from
+    set_by: Loc | None = field(default=None, compare=False)  # the template value that sizes and places it
+    role: str = field(default="", compare=False)  # what it is, for messages: "template 'x' effect.text"
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,7 @@ class Group:
     transform: Matrix | None = None
     clip: Rect | Path | Circle | None = None
     label: str = ""
+    source: Loc | None = field(default=None, compare=False)  # the content it draws (its items may name their own)
 
 
 Item = Path | Rect | Circle | Text | Group

@@ -45,10 +45,18 @@ class P:
 
 
 class Tmpl(dict):
-    """A loaded template: a dict whose keys read as attributes too (t.band.height)."""
+    """A loaded template: a dict whose keys read as attributes too (t.band.height); it knows where each value
+    was set (`locs`), where it was read (`where`) and what it is called in messages (`role`)."""
 
     name: str = ""
     path: str = ""
+    where: Loc | None = None
+    role: str = ""
+    locs: dict = {}  # replaced per template, never changed in place
+
+    def loc_of(self, key: str) -> Loc | None:
+        """Where a value was set (the template's file or region when it is a default)."""
+        return self.locs.get(key) or self.where
 
     def __getattr__(self, key: str) -> Any:
         try:
@@ -63,10 +71,11 @@ class Tmpl(dict):
 
 def text_spec(size: str = "8pt", bold: bool = False, italic: bool = False, align: str = "left",
               valign: str = "top", colour: str | None = None, min_size: str | None = None,
-              leading: float = 1.22) -> dict:
-    """The parameters of a text region; colour None means the component's ink."""
+              leading: float = 1.22, display: bool = False) -> dict:
+    """The parameters of a text region; colour None means the component's ink; display: a title face."""
     return {
         "size": P("length", size, min=0.5, max=100), "bold": P("bool", bold), "italic": P("bool", italic),
+        "display": P("bool", display),
         "align": P("choice", align, ("left", "center", "right")),
         "valign": P("choice", valign, ("top", "middle", "bottom")),
         "colour": P("colour", colour), "min_size": P("length", min_size, min=0.5, max=100),
@@ -78,7 +87,9 @@ def text_style(t: dict, ink: str, scale: float = 1.0, **over) -> TextStyle:
     """A TextStyle from a text region's parameters (sizes multiplied by `scale`)."""
     kw = dict(size=t["size"] * scale, bold=t["bold"], italic=t["italic"], align=t["align"], valign=t["valign"],
               colour=t["colour"] or ink, leading=t["leading"],
-              min_size=(t["min_size"] * scale) if t["min_size"] else None)
+              min_size=(t["min_size"] * scale) if t["min_size"] else None, display=bool(t.get("display")))
+    if isinstance(t, Tmpl):
+        kw.update(source=t.loc_of("size"), role=t.role)
     kw.update(over)
     return TextStyle(**kw)
 
@@ -136,8 +147,7 @@ class Templates:
                                     f"(and not loop), got {describe(parent)}")
             else:
                 base = self.get(parent, kind, spec, loc_of(doc, "extends"), _chain + (name,))
-        out = self._read(doc, spec, base, what, skip=("kind", "extends"))
-        t = Tmpl(out)
+        t = self._read(doc, spec, base, what, skip=("kind", "extends"), where=where)
         t.name, t.path = name, str(where)
         self.cache[key] = t
         return t
@@ -147,8 +157,10 @@ class Templates:
         t.name = name
         return t
 
-    def _read(self, m: LMap, spec: dict, base: dict | None, what: str, skip: tuple = ()) -> dict:
-        out: dict = {}
+    def _read(self, m: LMap, spec: dict, base: dict | None, what: str, skip: tuple = (),
+              where: Loc | None = None) -> Tmpl:
+        out = Tmpl()
+        locs: dict[str, Loc] = dict(base.locs) if isinstance(base, Tmpl) else {}
         for key, p in spec.items():
             inherited = base.get(key) if base is not None else None
             if isinstance(p, dict):
@@ -156,10 +168,15 @@ class Templates:
                 if key in m and not isinstance(sub, LMap):
                     self.problems.error(loc_of(m, key), f"{what}: '{key}' must be a mapping, got {describe(sub)}")
                     sub = None
-                out[key] = Tmpl(self._read(sub, p, inherited, f"{what} {key}")) if sub is not None else \
-                    (inherited if inherited is not None else _defaults(p, self.game))
+                if sub is not None:
+                    out[key] = self._read(sub, p, inherited, f"{what} {key}", where=loc_of(m, key))
+                else:
+                    out[key] = inherited if inherited is not None else _defaults(p, self.game)
+                    if inherited is None:
+                        out[key].where, out[key].role = where, f"{what} {key}"
                 continue
             if key in m:
+                locs[key] = loc_of(m, key)
                 out[key] = self._value(m[key], p, loc_of(m, key), f"{what}: '{key}'",
                                        inherited if base is not None else self._convert_default(p))
             else:
@@ -168,6 +185,8 @@ class Templates:
             if key not in spec and key not in skip:
                 self.problems.error(key_loc(m, key), f"{what}: unknown parameter '{key}'"
                                     + (did_you_mean(key, spec) or f" (expected: {', '.join(spec)})"))
+        out.locs, out.role = locs, what
+        out.where = where or (base.where if isinstance(base, Tmpl) else None)
         return out
 
     def _convert_default(self, p: P) -> Any:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..errors import Loc
 from . import fonts
 from .primitives import Group, Item, Text
 from .units import pt
@@ -29,9 +30,14 @@ class TextStyle:
     paragraph_gap: float = 0.35  # extra space between paragraphs, in ems
     min_size: float | None = None  # shrink toward this size until the text fits
     icon_scale: float = 1.15  # inline icon height, in cap heights
+    display: bool = False  # set in the display (title) face
+    source: Loc | None = None  # the template value that sets this style's size
+    role: str = ""  # what text it sets, for messages: "template 'action-card' effect.text"
 
     def face(self, bold: bool = False) -> str:
-        """The font style for a run, bold when the style or the span is."""
+        """The font style for a run: display for titles, else bold when the style or the span is."""
+        if self.display:
+            return "display"
         b = self.bold or bold
         if b and self.italic:
             return "bold-italic"
@@ -98,8 +104,9 @@ def _words(paragraph: str) -> list[list[tuple[str, str, bool]]]:
 
 
 class _Setter:
-    def __init__(self, style: TextStyle, size: float, icons: IconDrawer | None):
+    def __init__(self, style: TextStyle, size: float, icons: IconDrawer | None, source: Loc | None = None):
         self.style, self.size, self.icons = style, size, icons
+        self.source = source
         self.icon_h = fonts.CAP_HEIGHT * size * style.icon_scale
         self.icon_pad = 0.06 * size
 
@@ -116,7 +123,7 @@ class _Setter:
         kind, s, bold = piece
         if kind == "icon":
             return self.icon_h + 2 * self.icon_pad
-        return fonts.width(fonts.clean(s), self.size, self.style.face(bold))
+        return fonts.width(s, self.size, self.style.face(bold))
 
     def word_width(self, word) -> float:
         return sum(self.piece_width(p) for p in word)
@@ -154,12 +161,12 @@ class _Setter:
                 pieces.append(("text", " ", prev[2] and prev[0] == "text"))
             pieces.extend(word)
         if len(pieces) and all(p[0] == "text" and p[2] == pieces[0][2] for p in pieces) and st.align != "left":
-            s = fonts.clean("".join(p[1] for p in pieces))
+            s = "".join(p[1] for p in pieces)
             face = st.face(pieces[0][2])
             if st.align == "center":
-                out.append(Text(box_x + box_w / 2, baseline, s, self.size, st.colour, face, "middle"))
+                out.append(self.text(box_x + box_w / 2, baseline, s, face, "middle"))
             else:
-                out.append(Text(box_x + box_w, baseline, s, self.size, st.colour, face, "end"))
+                out.append(self.text(box_x + box_w, baseline, s, face, "end"))
             return
         x0 = x + {"left": 0.0, "center": (box_w - lw) / 2, "right": box_w - lw}[st.align]
         run, run_face, run_x = "", None, x0
@@ -193,7 +200,12 @@ class _Setter:
         face = face or "regular"
         lead = len(run) - len(run.lstrip(" "))
         x += lead * fonts.width(" ", self.size, face)
-        out.append(Text(x, baseline, fonts.clean(text), self.size, self.style.colour, face))
+        out.append(self.text(x, baseline, text, face))
+
+    def text(self, x: float, baseline: float, text: str, face: str, anchor: str = "start") -> Text:
+        """A line of text, carrying where its words and its style come from."""
+        st = self.style
+        return Text(x, baseline, text, self.size, st.colour, face, anchor, self.source, st.source, st.role)
 
 
 def measure(text: str, width: float, style: TextStyle, size: float | None = None) -> tuple[float, int, bool]:
@@ -202,9 +214,9 @@ def measure(text: str, width: float, style: TextStyle, size: float | None = None
     return laid.height, laid.lines, laid.fits
 
 
-def _set(text: str, box, style: TextStyle, size: float, icons: IconDrawer | None) -> Laid:
+def _set(text: str, box, style: TextStyle, size: float, icons: IconDrawer | None, source: Loc | None = None) -> Laid:
     x, y, w, h = box
-    setter = _Setter(style, size, icons)
+    setter = _Setter(style, size, icons, source)
     paragraphs = text.split("\n")
     all_lines: list[tuple[list, float]] = []  # (line, extra gap before)
     fits = True
@@ -227,16 +239,17 @@ def _set(text: str, box, style: TextStyle, size: float, icons: IconDrawer | None
     for (ln, _gap), base in zip(all_lines, baselines):
         widest = max(widest, setter.line_width(ln))
         setter.emit(ln, x, y + dy + base, x, w, out)
-    return Laid(Group(tuple(out)), height, size, len(all_lines), widest, fits and height <= h + 1e-6)
+    return Laid(Group(tuple(out), source=source), height, size, len(all_lines), widest, fits and height <= h + 1e-6)
 
 
 def text_box(text: str, box: tuple[float, float, float, float], style: TextStyle,
-             icons: IconDrawer | None = None) -> Laid:
-    """Set text in a box (x, y, w, h): wrapped, aligned, shrunk toward style.min_size if it would not fit."""
+             icons: IconDrawer | None = None, source: Loc | None = None) -> Laid:
+    """Set text in a box (x, y, w, h): wrapped, aligned, shrunk toward style.min_size if it would not fit;
+    `source` is where the text comes from in content (the preflight names it)."""
     size = style.size
-    laid = _set(text, box, style, size, icons)
+    laid = _set(text, box, style, size, icons, source)
     floor = style.min_size if style.min_size is not None else size
     while not laid.fits and size - pt(0.25) >= floor - 1e-9:
         size -= pt(0.25)
-        laid = _set(text, box, style, size, icons)
+        laid = _set(text, box, style, size, icons, source)
     return laid

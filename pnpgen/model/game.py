@@ -26,6 +26,15 @@ class Suit:
 
 
 @dataclass(frozen=True)
+class FontFile:
+    """A font the pack ships, for one style (regular, bold, italic, display)."""
+
+    style: str
+    path: Path
+    loc: Loc | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Game:
     """A whole game as loaded from a content folder."""
 
@@ -52,6 +61,7 @@ class Game:
     variants: tuple[Variant, ...] = ()  # other ways to play it (another player count, teams)
     played_as: str | None = None  # the variant this game is played as (see with_variant)
     engine_loc: Loc | None = field(default=None, compare=False, repr=False)
+    fonts: tuple[FontFile, ...] = ()  # the pack's own fonts (none: the default faces)
 
     @property
     def board(self) -> Board | None:

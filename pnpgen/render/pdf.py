@@ -24,9 +24,14 @@ def _rgb(colour: str) -> tuple[float, float, float]:
 
 
 def write_pdf(pages: list[Drawing], title: str = "", author: str = "", subject: str = "",
-              duplex: str | None = None) -> bytes:
-    """The PDF bytes of the pages: fonts embedded, byte-identical for the same pages; duplex sets a viewer hint."""
-    fonts.register()
+              duplex: str | None = None, fontset: fonts.FontSet | None = None) -> bytes:
+    """The PDF bytes of the pages: fonts embedded (subset), byte-identical for the same pages; duplex sets a
+    viewer hint; text is set in `fontset` (the font set in use if None)."""
+    with fonts.using(fontset or fonts.active()):
+        return _write_pdf(pages, title, author, subject, duplex)
+
+
+def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, duplex: str | None) -> bytes:
     buf = io.BytesIO()
     first = pages[0] if pages else Drawing(210, 297, Group())
     c = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,

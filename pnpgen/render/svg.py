@@ -7,9 +7,6 @@ import svgwrite
 from ..draw import fonts
 from ..draw.primitives import Circle, Drawing, Group, Rect, Style, Text
 
-_WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"), "italic": ("normal", "italic"),
-           "bold-italic": ("bold", "italic")}
-
 
 def num(v: float) -> str:
     """A number as SVG text: at most three decimals, no trailing zeros."""
@@ -25,8 +22,14 @@ def path_data(ops) -> str:
     return " ".join(parts)
 
 
-def write_svg(drawing: Drawing) -> bytes:
-    """The SVG document of a drawing, sized in mm; the same drawing gives the same bytes."""
+def write_svg(drawing: Drawing, fontset: fonts.FontSet | None = None) -> bytes:
+    """The SVG document of a drawing, sized in mm; the same drawing gives the same bytes; text names the
+    families of `fontset` (the font set in use if None)."""
+    with fonts.using(fontset or fonts.active()):
+        return _write_svg(drawing)
+
+
+def _write_svg(drawing: Drawing) -> bytes:
     w, h = drawing.width, drawing.height
     dwg = svgwrite.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"), profile="full", debug=False)
     dwg["viewBox"] = f"0 0 {num(w)} {num(h)}"
@@ -91,13 +94,13 @@ class _SvgPainter:
             parent.add(g)
             return
         if isinstance(item, Text):
-            weight, style = _WEIGHT[item.font]
+            face = fonts.face(item.font)
             t = d.text(item.text, insert=(num(item.x), num(item.y)), fill=item.colour, font_size=num(item.size),
-                       font_family=fonts.SVG_FAMILY)
-            if weight != "normal":
-                t["font-weight"] = weight
-            if style != "normal":
-                t["font-style"] = style
+                       font_family=fonts.active().svg_family(item.font))
+            if face.weight != "normal":
+                t["font-weight"] = face.weight
+            if face.slant != "normal":
+                t["font-style"] = face.slant
             if item.anchor != "start":
                 t["text-anchor"] = item.anchor
             parent.add(t)

@@ -59,7 +59,7 @@ def test_fonts_are_embedded_truetype_and_no_standard_font_is_used(built):
                 seen.add(font["/BaseFont"])
                 assert font["/Subtype"] == "/TrueType"
                 assert "/FontFile2" in font["/FontDescriptor"].get_object()
-        assert seen and all("Vera" in name for name in seen)
+        assert seen and all("DejaVuSans" in name for name in seen)
 
 
 def test_the_pdf_asks_for_long_edge_duplex_and_no_scaling(built):

@@ -92,9 +92,13 @@ def test_bold_spans_use_the_bold_face():
     assert faces["strong"] == "bold" and faces["plain"] == "regular"
 
 
-def test_characters_the_font_lacks_are_spelled_out():
-    assert fonts.clean("a → b") == "a -> b"
-    assert fonts.clean("60° ± 2") == "60° ± 2"
+def test_text_is_set_as_written_and_the_default_face_covers_latin_1_and_extended_a():
+    laid = text_box("Łódź → 60° ± 2", (0, 0, 80, 10), TextStyle(size=pt(8)))
+    assert "".join(t.text for t, _ in _texts(laid.group)) == "Łódź → 60° ± 2"  # nothing replaced by '?'
+    wanted = [chr(c) for c in range(0xA0, 0x180)]  # Latin-1 Supplement and Latin Extended-A
+    for style in fonts.STYLES:
+        assert fonts.face(style).lacks("".join(wanted)) == []
+    assert fonts.face().lacks("a\u4e00b\u4e00") == ["\u4e00"]  # a CJK ideograph: not in DejaVu Sans
 
 
 def test_svg_path_data_becomes_moves_lines_and_cubics():
