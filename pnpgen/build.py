@@ -9,6 +9,7 @@ from typing import Any
 
 from .atomic import Written, write_atomically
 from .checks import Report, check_game
+from .checks.print import preflight
 from .components import Kit, layout_kit
 from .draw import fonts
 from .draw.primitives import Drawing
@@ -20,7 +21,7 @@ from .model import Game
 from .render.contact import contact_sheet, svg_files
 from .render.imposition import impose
 from .render.pages import DUPLEX_MODES, build_pages
-from .render.paper import SHEET_SPEC, paper
+from .render.paper import SHEET_SPEC, paper, with_printer_margin
 from .render.pdf import write_pdf
 from .render.svg import write_svg
 from .sim.report import report_files
@@ -46,6 +47,7 @@ class BuildOptions:
     sim_games: int = 200  # the quick simulation before export; 0 skips it
     sim_agents: tuple[str, ...] = ("greedy", "greedy")
     force: bool = False  # export even when checks report errors or simulated games stall
+    printer_margin: float | None = None  # mm of paper edge kept free of ink (None: the sheet template's)
 
 
 @dataclass
@@ -134,12 +136,12 @@ def layout_step(state: BuildState) -> None:
     state.kit = layout_kit(state.game, state.options.ink_saver, progress=tick)
 
 
-def sheet_template(game: Game):
-    """The 'sheet' template for a game (its own templates/sheet.yaml first)."""
+def sheet_template(game: Game, printer_margin: float | None = None):
+    """The 'sheet' template for a game (its own templates/sheet.yaml first), with a printer margin if given."""
     problems = Problems()
     t = Templates(game, problems).get("sheet", "sheet", SHEET_SPEC)
     problems.raise_if_any()
-    return t
+    return with_printer_margin(t, printer_margin)
 
 
 def render_step(state: BuildState) -> None:
@@ -151,7 +153,7 @@ def render_step(state: BuildState) -> None:
 def _render(state: BuildState) -> None:
     o = state.options
     kit = state.kit
-    t = sheet_template(state.game)
+    t = sheet_template(state.game, o.printer_margin)
     gid = state.game.id
     jobs = (list(o.papers) if "pdf" in o.formats else [])
     svgs = svg_files(kit) if "svg" in o.formats else []
@@ -179,6 +181,22 @@ def _render(state: BuildState) -> None:
     if svgs:
         state.files["index.html"] = contact_sheet(kit).encode("utf-8")
         state.notes["index.html"] = f"contact sheet of {len(svgs)} SVGs"
+
+
+def preflight_step(state: BuildState) -> None:
+    """The print preflight on the kit and its pages; a glyph the font lacks stops the build (unless forced)."""
+    problems = Problems()
+    t = sheet_template(state.game, state.options.printer_margin)
+    with fonts.using(fonts.for_game(state.game)):
+        preflight(state.kit, problems, state.game.loc, state.pages, t, t.printer_margin)
+    report = state.report or Report(state.game, "")
+    state.report = report
+    report.errors += problems.errors
+    report.warnings += problems.warnings
+    if problems.errors:
+        if not state.options.force:
+            raise ContentErrors(report.errors)
+        state.notes["forced"] = f"{len(report.errors)} check error(s) ignored (--force)"
 
 
 def write_step(state: BuildState) -> None:
@@ -212,7 +230,8 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
 def default_steps() -> list[Step]:
     """The build's steps in order."""
     return [Step("load", load_step), Step("check", check_step), Step("simulate", simulate_step),
-            Step("layout", layout_step), Step("render", render_step), Step("report", report_step),
+            Step("layout", layout_step), Step("render", render_step), Step("preflight", preflight_step),
+            Step("report", report_step),
             Step("write", write_step)]
 
 
@@ -232,6 +251,8 @@ def validate(options: BuildOptions) -> None:
     for f in options.formats:
         if f not in FORMATS:
             raise PnpgenError(f"unknown format '{f}' (expected one of: {', '.join(FORMATS)})")
+    if options.printer_margin is not None and not 0 <= options.printer_margin <= 40:
+        raise PnpgenError(f"--printer-margin: expected 0 to 40 mm, got {options.printer_margin:g}")
     if options.duplex not in DUPLEX_MODES:
         raise PnpgenError(f"unknown duplex mode '{options.duplex}' (expected one of: {', '.join(DUPLEX_MODES)})")
 

@@ -48,6 +48,7 @@ class _Loader:
         self.p = problems
         self.suits: dict[str, Suit] = {}
         self.palette: dict[str, str] = {}
+        self.palette_locs: dict[str, Loc | None] = {}  # where each palette colour is defined
         self.icons: dict[str, Icon] = {}
         self.terrains: dict[str, Terrain] = {}
         self.broken: set[str] = set()  # sections that did not load: references to them are not checked
@@ -107,6 +108,15 @@ class _Loader:
         names = list(self.palette) + list(self.suits)
         f.err(key, f"unknown colour '{v}' (expected #rrggbb or one of: {', '.join(names)})" + did_you_mean(v, names))
         return None
+
+    def colour_loc(self, f: Fields, key: str) -> Loc | None:
+        """Where the colour a field names is defined: its palette entry or suit, else the field itself."""
+        v = f.m.get(key)
+        if isinstance(v, str) and v in self.palette_locs:
+            return self.palette_locs[v]
+        if isinstance(v, str) and v in self.suits:
+            return self.suits[v].colour_loc
+        return f.at(key)
 
     def ident(self, f: Fields, key: str = "id", default: Any = ..., seen: dict | None = None) -> str | None:
         v = f.get(key, (str, int), *(() if default is ... else (default,)))
@@ -232,6 +242,7 @@ class _Loader:
                 self.bad_colours.add(str(name))
             else:
                 out[str(name)] = v
+                self.palette_locs[str(name)] = vloc
         return out
 
     def load_suits(self, value: Any, loc: Loc | None) -> dict[str, Suit]:
@@ -243,7 +254,7 @@ class _Loader:
             symbol = f.get("symbol", str, choices=SYMBOLS)
             f.finish()
             out[str(sid)] = Suit(str(sid), name, self.palette.get(colour, colour or "#000000"),
-                                 symbol or "circle", vloc)
+                                 symbol or "circle", vloc, self.colour_loc(f, "colour"))
         return out
 
     def load_rules(self, value: Any, loc: Loc | None) -> Rules:
@@ -514,7 +525,8 @@ class _Loader:
             out.append(Token(tid or "", name, kind, shape or "square", size or (12.0, 12.0), count or 0,
                              self.palette.get(colour, colour) or "#ffffff", label, icon,
                              self.palette.get(back_colour, back_colour), back_label,
-                             tuple(str(e) for e in edges), template, f.loc, **extra))
+                             tuple(str(e) for e in edges), template, f.loc, **extra,
+                             colour_loc=self.colour_loc(f, "colour")))
         return out
 
     def load_aids(self, value: Any, loc: Loc | None) -> list[PlayerAid]:

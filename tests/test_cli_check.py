@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
@@ -15,6 +16,20 @@ from pnpgen.paths import bundled_packs
 
 OK_LINE = ("narrow-seas: 22 cards (7 yellow, 7 blue, 7 red, 1 neutral), board 61 hexes (20/21/20), 4 ship cards, "
            "1 sick bay, 2 player aids, 22 tokens — OK")
+
+# Until the bundled kits are print-ready, the print preflight warns about them: these tests look past warnings.
+WARNED = re.compile(r" \(\d+ warning\(s\)\)$", re.M)
+
+
+def plain(stdout: str) -> str:
+    """Summary lines without their warning counts."""
+    return WARNED.sub("", stdout)
+
+
+def errors(stderr: str) -> str:
+    """The lines of stderr that are not warnings."""
+    return "".join(line + "\n" for line in stderr.splitlines() if ": warning: " not in line)
+
 
 TINY = """\
 id: tiny
@@ -47,19 +62,19 @@ def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_check_prints_the_one_line_summary() -> None:
     r = invoke("check", "narrow-seas")
     assert r.exit_code == 0
-    assert r.stdout == OK_LINE + "\n"
-    assert r.stderr == ""
+    assert plain(r.stdout) == OK_LINE + "\n"
+    assert errors(r.stderr) == ""
 
 
 def test_check_without_a_name_checks_narrow_seas() -> None:
     r = invoke("check")
-    assert (r.exit_code, r.stdout) == (0, OK_LINE + "\n")
+    assert (r.exit_code, plain(r.stdout)) == (0, OK_LINE + "\n")
 
 
 def test_check_a_folder_and_a_game_yaml_path(pack: Path) -> None:
     for arg in (str(pack), "narrow-seas", str(pack / "game.yaml")):
         r = invoke("check", arg)
-        assert (r.exit_code, r.stdout, r.stderr) == (0, OK_LINE + "\n", ""), arg
+        assert (r.exit_code, plain(r.stdout), errors(r.stderr)) == (0, OK_LINE + "\n", ""), arg
 
 
 def test_check_a_broken_copy_prints_located_errors(pack: Path) -> None:
@@ -82,8 +97,8 @@ def test_check_a_copy_that_loads_but_fails_its_checks(pack: Path) -> None:
     r = invoke("check", str(pack))
     assert r.exit_code == 1
     assert r.stdout == OK_LINE.replace("— OK", "— 1 error(s)") + "\n"
-    assert r.stderr == (f"{where(pack / 'game.yaml', 'hexes: 60', 7)}: error: counts: the game declares 60 hexes "
-                        "but the content has 61\n")
+    assert errors(r.stderr) == (f"{where(pack / 'game.yaml', 'hexes: 60', 7)}: error: counts: the game declares "
+                                "60 hexes but the content has 61\n")
 
 
 def test_check_a_syntax_error_is_one_located_line(pack: Path) -> None:
@@ -117,8 +132,8 @@ def test_check_several_games_reports_each_and_fails_if_any_fails(pack: Path) -> 
     edit(broken / "tokens.yaml", "shape: hex", "shape: hexx")
     r = invoke("check", "narrow-seas", "nowhere", str(broken))
     assert r.exit_code == 1
-    assert r.stdout.splitlines() == [OK_LINE, "broken: does not load — 1 error(s)"]
-    lines = r.stderr.splitlines()
+    assert plain(r.stdout).splitlines() == [OK_LINE, "broken: does not load — 1 error(s)"]
+    lines = errors(r.stderr).splitlines()
     assert lines[0].startswith("error: nowhere: not a bundled game")
     assert lines[1].startswith(f"{where(broken / 'tokens.yaml', 'hexx')}: error: token 'wind': field 'shape': "
                                "unknown value 'hexx'")
@@ -127,8 +142,8 @@ def test_check_several_games_reports_each_and_fails_if_any_fails(pack: Path) -> 
 def test_check_any_folder_holding_a_game(tiny: Path) -> None:
     r = invoke("check", "tiny")
     assert r.exit_code == 0
-    assert r.stdout == "tiny: 4 cards (4 gold) — OK (1 warning(s))\n"
-    assert r.stderr == "tiny/game.yaml:5:9: warning: suit 'jade' has no cards\n"
+    assert plain(r.stdout) == "tiny: 4 cards (4 gold) — OK\n"
+    assert r.stderr.splitlines()[0] == "tiny/game.yaml:5:9: warning: suit 'jade' has no cards"
 
 
 def test_strict_makes_warnings_fail(tiny: Path) -> None:
@@ -198,4 +213,4 @@ def test_a_folder_here_named_like_a_bundled_pack_does_not_hide_it(tmp_path: Path
     monkeypatch.chdir(tmp_path)
     (tmp_path / "narrow-seas").mkdir()  # e.g. the output of `pnpgen build --out .`
     r = invoke("check", "narrow-seas")
-    assert (r.exit_code, r.stdout) == (0, OK_LINE + "\n")
+    assert (r.exit_code, plain(r.stdout)) == (0, OK_LINE + "\n")

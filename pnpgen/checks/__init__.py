@@ -29,9 +29,10 @@ class Report:
         return [self.summary] + [str(e) for e in self.errors] + [str(w) for w in self.warnings]
 
 
-def check_game(game: Game, problems: Problems | None = None, layout: bool = False) -> Report:
-    """Run the generic checks and the game's own (with `layout`, also lay out every component, which reads
-    every template); never raises for content problems."""
+def check_game(game: Game, problems: Problems | None = None, layout: bool = False,
+               printer_margin: float | None = None) -> Report:
+    """Run the generic checks and the game's own (with `layout`, also lay out and impose every component, which
+    reads every template, and run the print preflight); never raises for content problems."""
     problems = problems or Problems()
     own = checks_for(game)
     try:
@@ -39,7 +40,7 @@ def check_game(game: Game, problems: Problems | None = None, layout: bool = Fals
         if own is not None:
             own.check(game, problems)
         if layout:
-            _layout(game, problems)
+            _layout(game, problems, printer_margin)
     except ContentErrors:
         pass  # the limit was reached; what was found is reported
     status = "OK" if not problems.errors else f"{len(problems.errors)} error(s)"
@@ -53,11 +54,20 @@ def summary(game: Game) -> str:
     return generic.summary(game, checks_for(game))
 
 
-def _layout(game: Game, problems: Problems) -> None:
-    """Lay the kit out for its problems only: templates that do not read, text that does not fit."""
+def _layout(game: Game, problems: Problems, printer_margin: float | None) -> None:
+    """Lay the kit out and impose it on every paper, for its problems only: templates that do not read, text
+    that does not fit, and what the print preflight finds."""
     from ..components import layout_kit
+    from ..draw import fonts
     from ..draw.templates import Templates
-    from ..render.paper import SHEET_SPEC
+    from ..render.imposition import impose
+    from ..render.pages import build_pages
+    from ..render.paper import PAPERS, SHEET_SPEC, with_printer_margin
+    from .print import preflight
 
-    Templates(game, problems).get("sheet", "sheet", SHEET_SPEC)
-    layout_kit(game, problems=problems)
+    sheet = with_printer_margin(Templates(game, problems).get("sheet", "sheet", SHEET_SPEC), printer_margin)
+    kit = layout_kit(game, problems=problems)
+    with fonts.using(fonts.for_game(game)):
+        pages = {name: build_pages(impose(kit, paper, sheet), sheet, kit.title, kit.version)
+                 for name, paper in PAPERS.items()}
+        preflight(kit, problems, game.loc, pages, sheet, sheet.printer_margin)

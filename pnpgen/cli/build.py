@@ -67,11 +67,14 @@ class _Progress:
 @click.option("--sim-games", default=200, show_default=True, type=click.IntRange(0, 100_000),
               help="Games in the quick simulation (greedy vs greedy) run before export.")
 @click.option("--skip-sim", is_flag=True, help="Skip the quick simulation (and its report); checks still run.")
+@click.option("--printer-margin", "printer_margin", type=click.FloatRange(0, 40), default=None, metavar="MM",
+              help="Paper edge in mm that sheets keep free of ink (default: the sheet template's, 5).")
 @click.option("--force", is_flag=True,
               help="Write the kit even when the checks find errors or simulated games stall (content that does "
                    "not load still stops the build).")
 def build_cmd(game: str | None, paper: str, fmt: str, out: Path, ink_saver: bool, duplex: str,
-              back_offset: str | None, sim_games: int, skip_sim: bool, force: bool) -> None:
+              back_offset: str | None, sim_games: int, skip_sim: bool, printer_margin: float | None,
+              force: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
     from ..build import BuildOptions, build  # the renderers load only for this command
 
@@ -80,7 +83,7 @@ def build_cmd(game: str | None, paper: str, fmt: str, out: Path, ink_saver: bool
         game=game, papers=("a4", "letter") if paper == "both" else (paper,),
         formats=("pdf", "svg") if fmt == "all" else (fmt,), out=out, ink_saver=ink_saver, duplex=duplex,
         back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
-        force=force)
+        force=force, printer_margin=printer_margin)
     try:
         state = build(options)
     finally:

@@ -13,12 +13,14 @@ from ..paths import resolve_game
 @click.command("check")
 @click.argument("games", nargs=-1)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def check_cmd(games: tuple[str, ...], strict: bool) -> None:
+@click.option("--printer-margin", "printer_margin", type=click.FloatRange(0, 40), default=None, metavar="MM",
+              help="Paper edge in mm that must stay free of ink on every page (default: the sheet template's, 5).")
+def check_cmd(games: tuple[str, ...], strict: bool, printer_margin: float | None) -> None:
     """Check one or more games (default: narrow-seas), their templates and layout; exit 1 on any error."""
     failed = False
     for name in games or (None,):
         try:
-            report = check_game(load_game(name), layout=True)
+            report = check_game(load_game(name), layout=True, printer_margin=printer_margin)
         except ContentErrors as e:
             failed = True
             click.echo(f"{resolve_game(name).resolve().name}: does not load — {error_count(e)}")

@@ -7,7 +7,7 @@ import math
 from ..draw import fonts
 from ..draw.colour import contrast, shade, tint
 from ..draw.icons import arrow
-from ..draw.piece import Piece
+from ..draw.piece import ColourKey, Piece
 from ..draw.primitives import Circle, Group, Item, PathBuilder, Rect, Style, Text, line, place, polygon
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
@@ -62,7 +62,16 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
         face, size = hex_board(ctx, board, t)
         min_scale = min(1.0, t.min_hex / board.hex_size_mm)
     return Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
-                 f"board:{board.id}", True, min_scale=min_scale, kind="board")
+                 f"board:{board.id}", True, min_scale=min_scale, kind="board", source=board.loc,
+                 keys=board_keys(ctx, board))
+
+
+def board_keys(ctx: Ctx, board: Board) -> tuple[ColourKey, ...]:
+    """The suits a board's spaces show: told apart by colour alone, as their symbols sit at the centre of a
+    space, where a piece standing there covers them."""
+    used = {getattr(cell, "suit", None) for cell in (*board.hexes, *board.squares)}
+    return tuple(ColourKey(f"suits on board '{board.id}'", f"suit '{s.id}'", s.colour, s.colour_loc or s.loc)
+                 for s in ctx.game.suits if s.id in used)
 
 
 def _suit_fill(ctx: Ctx, t: Tmpl, suit: str | None, paper: str) -> str:
@@ -117,7 +126,8 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
                                              outline=shade(colour, 0.55), colour=colour))
         if t.coordinates:
             ts = text_style(t.coordinate_text, tint(ink, 0.6))
-            out.append(Text(cx, cy + f * 0.36, f"{qr[0]},{qr[1]}", ts.size, ts.colour, "regular", "middle"))
+            out.append(Text(cx, cy + f * 0.36, f"{qr[0]},{qr[1]}", ts.size, ts.colour, "regular", "middle",
+                            set_by=ts.source, role=ts.role))
     # the board's outer edge, drawn heavier: every hex side with no neighbour on the board
     if t.edge_width > 0:
         edge = Style(stroke=t.grid, width=t.edge_width, cap="round")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..draw import fonts
 from ..draw.colour import luminance, shade, tint
-from ..draw.piece import Piece
+from ..draw.piece import ColourKey, Piece
 from ..draw.primitives import Group, Item, Rect, Style, Text, place
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
@@ -236,7 +236,8 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
             problem = (f"its {region.label.lower()} text does not fit the template '{t.name}' "
                        f"({laid.height:.1f} mm needed, {room:.1f} mm available)")
         if region.label:
-            out.append(Text(x0, y + 2.0, region.label.upper(), 2.0, ink, "bold"))
+            out.append(Text(x0, y + 2.0, region.label.upper(), 2.0, ink, "bold", set_by=region.loc_of("label"),
+                            role=f"{region.role} label"))
         out.append(laid.group)
         y += label_h + laid.height + 1.8
     return out, y, problem, kept
@@ -450,6 +451,15 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
     return Group(tuple(out), label=f"back {deck.id}")
 
 
+def suit_keys(ctx: Ctx, card: CardType) -> tuple[ColourKey, ...]:
+    """A card's suit colour, told apart by the symbol its band and footer print."""
+    suit = ctx.icons.suits.get(card.suit) if card.suit else None
+    if suit is None:
+        return ()
+    return (ColourKey("suits on the cards", f"suit '{suit.id}'", suit.colour, suit.colour_loc or suit.loc,
+                      f"symbol {suit.symbol}"),)
+
+
 def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     """A piece per card type of a deck (face with the deck's back), then the back on its own for the contact sheet."""
     validate(ctx, deck)
@@ -461,7 +471,8 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
         pieces.append(Piece(pid, card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
                             ft.size, card_face(ctx, deck, card), back, ft.bleed, card.count, "marks",
-                            f"deck:{deck.id}", True, back_id=f"back-{deck.id}", kind="card"))
+                            f"deck:{deck.id}", True, back_id=f"back-{deck.id}", kind="card", source=card.loc,
+                            keys=suit_keys(ctx, card)))
     pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", t.size, back, None, t.bleed, 0,
-                        "marks", f"deck:{deck.id}", True, kind="card-back"))
+                        "marks", f"deck:{deck.id}", True, kind="card-back", source=deck.loc))
     return pieces

@@ -63,12 +63,13 @@ class IconSet:
             if ic.symbol:
                 return builtin.symbol(ic.symbol, x, y, size, c)
             if ic.path:
-                return Group((Path(_parsed(ic.path), Style(fill=c)),), compose(translate(x, y), scale(size / 100)))
+                return Group((Path(_parsed(ic.path), Style(fill=c)),), compose(translate(x, y), scale(size / 100)),
+                             label=f"icon {name}")
         if name in builtin.icon_names():
             return builtin.icon(name, x, y, size, colour)
         if name in PATH_ICONS:
             return Group((Path(_parsed(PATH_ICONS[name]), Style(fill=colour)),),
-                         compose(translate(x, y), scale(size / 100)))
+                         compose(translate(x, y), scale(size / 100)), label=f"icon {name}")
         return None
 
     def inline(self, name: str, x: float, top: float, size: float, colour: str) -> Item | None:

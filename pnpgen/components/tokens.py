@@ -10,7 +10,7 @@ from ..draw.colour import contrast, shade, tint
 from ..draw.geometry import scale
 from ..draw.icons import arrow
 from ..draw.inscribe import flatten, inner_box, span
-from ..draw.piece import Piece
+from ..draw.piece import ColourKey, Piece
 from ..draw.primitives import Circle, Group, Item, Path, Rect, Style, place, polygon
 from ..draw.svgpath import parse_path
 from ..draw.templates import P, Tmpl, text_spec, text_style
@@ -132,8 +132,11 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
     if token.double_sided:
         back = token_side(ctx, t, token, ctx.colour(token.back_colour, colour), token.back_label or "",
                           getattr(token, "back_icon", None), w, h, edges=False)
+    mark = " ".join(x for x in (token.label, token.icon if ctx.icons.known(token.icon) and t.icon > 0 else "") if x)
+    key = ColourKey(f"tokens of kind '{token.kind}'", f"token '{token.id}'", colour, token.colour_loc or token.loc,
+                    mark)
     return Piece(f"token-{token.id}", token.name, "Tokens", (w, h), face, back, 0.0, token.count, "outline",
-                 "misc", kind="token")
+                 "misc", kind="token", source=token.loc, keys=(key,))
 
 
 def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: str | None, w: float, h: float,

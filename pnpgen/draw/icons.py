@@ -65,7 +65,7 @@ def symbol(name: str, x: float, y: float, size: float, colour: str, outline: str
     """A suit symbol filling the square [x, x+size] x [y, y+size]; outline width in mm."""
     k = size / 100.0
     st = Style(fill=colour, stroke=outline, width=(outline_width / k) if outline else 0.25, join="round")
-    return Group(tuple(_symbol_items(name, st)), compose(translate(x, y), scale(k)))
+    return Group(tuple(_symbol_items(name, st)), compose(translate(x, y), scale(k)), label=f"symbol {name}")
 
 
 def _arrow(cx: float, cy: float, angle: float, length: float, c: str, shaft: float = 9.0,
@@ -180,7 +180,7 @@ def icon(name: str, x: float, y: float, size: float, colour: str) -> Group:
     """A built-in icon (or a suit symbol by its name) filling the square [x, x+size] x [y, y+size]."""
     k = size / 100.0
     items = ICONS[name](colour) if name in ICONS else _symbol_items(name, Style(fill=colour))
-    return Group(tuple(items), compose(translate(x, y), scale(k)))
+    return Group(tuple(items), compose(translate(x, y), scale(k)), label=f"icon {name}")
 
 
 def arrow(x1: float, y1: float, angle: float, length: float, colour: str, shaft: float, head: float) -> Group:

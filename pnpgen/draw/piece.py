@@ -4,7 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import Loc
 from .primitives import Group
+
+
+@dataclass(frozen=True)
+class ColourKey:
+    """A colour that tells a piece (or a suit's place) apart from the others of its set, as it is laid out.
+
+    `mark` is a symbol or letter printed with the colour that stays visible in play ('' when there is none,
+    or when it sits where play covers it, such as under a ship marker at a hex's centre): a colour with a
+    distinct mark need not be told apart by colour alone.
+    """
+
+    among: str  # the set it is told apart in: "suits on board 'main'", "tokens of kind 'crew'"
+    member: str  # "suit 'red'", "token 'crew-A'"
+    colour: str
+    source: Loc | None  # where the colour is defined
+    mark: str = ""
 
 
 @dataclass(frozen=True)
@@ -29,6 +46,8 @@ class Piece:
     back_id: str | None = None  # the piece whose drawing this back is (a deck's card back), for the contact sheet
     min_scale: float = 1.0  # a board may print smaller, down to this factor, to fit one page
     kind: str = ""  # card | card-back | area-card | player-aid | board | token
+    source: Loc | None = field(default=None, compare=False)  # the content it draws
+    keys: tuple[ColourKey, ...] = field(default=(), compare=False)  # colours players must tell apart on it
 
     @property
     def width(self) -> float:

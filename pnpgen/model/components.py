@@ -56,6 +56,7 @@ class Token:
     owner: int | None = None  # the player it belongs to
     back_icon: str | None = None
     path: str | None = None  # shape 'custom': SVG path data in a 100 x 100 box, scaled to the size
+    colour_loc: Loc | None = field(default=None, compare=False, repr=False)  # where its colour is defined
 
     @property
     def double_sided(self) -> bool:

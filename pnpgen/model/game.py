@@ -23,6 +23,7 @@ class Suit:
     colour: str
     symbol: str  # diamond | circle | triangle | square | star | ...
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    colour_loc: Loc | None = field(default=None, compare=False, repr=False)  # where its colour is defined
 
 
 @dataclass(frozen=True)

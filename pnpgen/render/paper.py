@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from ..draw.templates import P, text_spec
@@ -21,6 +22,7 @@ PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.
 
 SHEET_SPEC = {
     "margin": P("length", "4mm", min=0, max=40),
+    "printer_margin": P("length", "5mm", min=0, max=40),  # no ink nearer the paper edge (home printers)
     "mark_margin": P("length", "1.5mm", min=0, max=40),
     "marks": {"gap": P("length", "1mm", min=0, max=10), "length": P("length", "5mm", min=1, max=20),
               "min_length": P("length", "2.5mm", min=0.5, max=20), "width": P("length", "0.2mm", min=0.05, max=2),
@@ -35,6 +37,16 @@ SHEET_SPEC = {
     "tile_overlap": P("length", "14mm", min=4, max=60),
     "target": P("length", "6mm", min=2, max=30),
 }
+
+
+def with_printer_margin(sheet, mm: float | None):
+    """The sheet template with its printer margin set to `mm` (None: as the template says)."""
+    if mm is None:
+        return sheet
+    out = copy.copy(sheet)
+    out["printer_margin"] = mm
+    out.locs = {k: v for k, v in sheet.locs.items() if k != "printer_margin"}
+    return out
 
 
 def paper(name: str) -> Paper:

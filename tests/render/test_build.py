@@ -20,10 +20,11 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 def test_steps_are_named_and_a_step_can_be_inserted(tmp_path):
     names = [s.name for s in default_steps()]
-    assert names == ["load", "check", "simulate", "layout", "render", "report", "write"]
+    assert names == ["load", "check", "simulate", "layout", "render", "preflight", "report", "write"]
     seen = []
     steps = insert_step(default_steps(), Step("spy", lambda st: seen.append(st.report.ok)), after="check")
-    assert [s.name for s in steps] == ["load", "check", "spy", "simulate", "layout", "render", "report", "write"]
+    assert [s.name for s in steps] == ["load", "check", "spy", "simulate", "layout", "render", "preflight", "report",
+                                       "write"]
     build(BuildOptions(out=tmp_path, formats=("svg",), sim_games=0), steps)
     assert seen == [True]
     with pytest.raises(PnpgenError):
@@ -97,7 +98,7 @@ def test_cli_build_writes_and_says_what(pack):
     result = runner.invoke(main, ["build", str(pack), "--out", str(out), "--paper", "letter", "--ink-saver",
                                   "--back-offset", "0.5,-0.25"])
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()  # warnings go to stderr
     assert re.fullmatch(r"simulated 200 games \(greedy vs greedy\): finished 200, stalled 0, rounds [\d.]+ on average",
                         lines.pop(0))
     assert re.fullmatch(r"wrote .*narrow-seas-letter\.pdf \(\d+ pages, letter, duplex long-edge\)", lines[0])

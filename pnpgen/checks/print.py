@@ -1,0 +1,233 @@
+"""The print preflight: what `check` proves about the printed kit of any game, each finding located in content.
+
+- Colours players must tell apart (suits, tokens of one kind) are compared in grey and as colour-blind players
+  see them; a pair closer than GREY_MIN_DELTA_L (CIE L*) in grey, or than CVD_MIN_DELTA_E (CIEDE2000) under
+  simulated protanopia, deuteranopia or tritanopia, warns unless both carry distinct marks that stay visible in
+  play (a symbol, a letter). ΔL* 20 is about one step of a five-step grey scale, what a home printer reliably
+  keeps apart; ΔE00 12 is well above the just-noticeable 2.3, the distance of colours named differently.
+- A character the font in use cannot draw is an error.
+- Text printed under MIN_TYPE_PT warns.
+- Text or symbols closer than SAFE_ZONE_MM to the trim of a piece cut along crop marks warn.
+- Ink within the printer margin (PRINTER_MARGIN_MM unless asked otherwise) of an imposed page's edge warns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from ..draw import fonts
+from ..draw.bounds import Box, ink_box, primitive_box, through
+from ..draw.geometry import IDENTITY, Matrix, multiply
+from ..draw.piece import ColourKey, Kit, Piece
+from ..draw.primitives import Group, Item, Text
+from ..draw.units import MM_PER_PT
+from ..draw.vision import DICHROMACY, delta_e2000, lightness, seen_with
+from ..errors import Loc, Problems
+
+GREY_MIN_DELTA_L = 20.0
+CVD_MIN_DELTA_E = 12.0
+MIN_TYPE_PT = 6.0
+SAFE_ZONE_MM = 3.0
+PRINTER_MARGIN_MM = 5.0
+
+
+@dataclass
+class _Finding:
+    """One kind of problem at one cause, and the components where it shows."""
+
+    loc: Loc | None
+    text: str
+    where: list[str] = field(default_factory=list)
+
+    def message(self) -> str:
+        shown = ", ".join(self.where[:3]) + (f" and {len(self.where) - 3} more" if len(self.where) > 3 else "")
+        return f"{self.text} ({shown})" if shown else self.text
+
+
+class _Findings:
+    """Findings gathered by cause, each reported once with the components it shows on."""
+
+    def __init__(self):
+        self.found: dict[tuple, _Finding] = {}
+
+    def add(self, key: tuple, loc: Loc | None, text: str, where: str) -> None:
+        f = self.found.setdefault(key, _Finding(loc, text))
+        if where not in f.where:
+            f.where.append(where)
+
+    def report(self, problems: Problems, severity: str) -> None:
+        for f in self.found.values():
+            (problems.error if severity == "error" else problems.warn)(f.loc, f.message())
+
+
+def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: dict | None = None,
+              sheet=None, printer_margin: float = PRINTER_MARGIN_MM) -> None:
+    """Check a laid-out kit (and its imposed pages by paper, if given) for print; findings go to `problems`."""
+    glyphs, small, unsafe = _Findings(), _Findings(), _Findings()
+    for piece in kit.pieces:
+        for side, drawing in (("face", piece.face), ("back", piece.back)):
+            if drawing is None or (side == "back" and piece.kind == "card"):
+                continue  # a card's back is its deck's, checked once as the deck's back piece
+            _check_piece_side(piece, side, drawing, glyphs, small, unsafe)
+    _colours(kit, problems)
+    if pages:
+        drawn = {id(p.face) for p in kit.pieces} | {id(p.back) for p in kit.pieces if p.back is not None}
+        _pages(pages, drawn, game_loc, sheet, printer_margin, glyphs, problems)
+    glyphs.report(problems, "error")
+    small.report(problems, "warning")
+    unsafe.report(problems, "warning")
+
+
+def _name(piece: Piece, side: str) -> str:
+    kind = piece.kind.replace("-", " ") or "piece"
+    return f"{kind} '{piece.name}'" + (" back" if side == "back" and piece.kind != "card-back" else "")
+
+
+def _walk(item: Item, m: Matrix, source: Loc | None) -> Iterator[tuple[Item, Matrix, Loc | None]]:
+    """(primitive or symbol group, transform, innermost content source); symbols and icons come whole."""
+    if isinstance(item, Group):
+        source = item.source or source
+        if item.label.startswith(("symbol ", "icon ")):
+            yield item, m, source
+            return
+        inner = multiply(m, item.transform) if item.transform else m
+        for child in item.items:
+            yield from _walk(child, inner, source)
+    else:
+        yield item, m, source
+
+
+def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings, small: _Findings,
+                      unsafe: _Findings) -> None:
+    where = _name(piece, side)
+    trimmed = piece.cut == "marks"
+    w, h = piece.size
+    for item, m, source in _walk(drawing, IDENTITY, piece.source):
+        if isinstance(item, Text):
+            source = item.source or source
+            _glyphs(item, source, where, glyphs)
+            scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+            size_pt = item.size * scale / MM_PER_PT
+            sample = item.text.strip()[:24]
+            # text a template region sets is one finding at its template value; other text, one per size and kind
+            key = (item.set_by, item.role) if item.role else (None, piece.kind)
+            what = f"{item.role} '{sample}'" if item.role else f"text such as '{sample}'"
+            if size_pt < MIN_TYPE_PT - 1e-6 and sample:
+                small.add(("size", *key, round(size_pt, 2)), item.set_by or source,
+                          f"{what} prints at {size_pt:.2f} pt, under {MIN_TYPE_PT:g} pt: too small to read", where)
+            box = through(m, primitive_box(item))
+            cause = item.set_by or source
+        elif isinstance(item, Group):
+            box = through(m, ink_box(item))
+            what = item.label.replace("symbol ", "symbol '").replace("icon ", "icon '") + "'"
+            key = (None, piece.kind, what)
+            cause = source
+        else:
+            continue
+        if trimmed and box is not None:
+            inside = min(box[0], box[1], w - box[2], h - box[3])
+            if inside < SAFE_ZONE_MM - 1e-6:
+                unsafe.add(("safe", *key, round(inside, 1)), cause,
+                           f"{what} is {max(inside, 0.0):.1f} mm from the trim"
+                           f"{' (it crosses it)' if inside < 0 else ''}; keep text and symbols "
+                           f"{SAFE_ZONE_MM:g} mm inside, where a cut that strays cannot reach", where)
+
+
+def _glyphs(item: Text, source: Loc | None, where: str, glyphs: _Findings) -> None:
+    face = fonts.face(item.font)
+    for c in face.lacks(item.text):
+        glyphs.add(("glyph", source, c, face.pdf_name), source,
+                   f"U+{ord(c):04X} '{c}' in '{item.text.strip()[:40]}' is not in the font {face.family} "
+                   f"({item.font}, {face.path.name}); it would not print (use a font that has it, or other "
+                   "characters)", where)
+
+
+def _colours(kit: Kit, problems: Problems) -> None:
+    """Warn for colours players must tell apart that look alike in grey or to colour-blind players."""
+    sets: dict[str, dict[str, ColourKey]] = {}
+    for piece in kit.pieces:
+        for key in piece.keys:
+            sets.setdefault(key.among, {}).setdefault(key.member, key)
+    for among, members in sets.items():
+        for a, b in combinations(members.values(), 2):
+            if a.colour.lower() == b.colour.lower():
+                continue
+            if a.mark and b.mark and a.mark != b.mark:
+                continue  # told apart by their marks too
+            close = _too_close(a.colour, b.colour)
+            if close:
+                why = "; ".join(close)
+                problems.warn(a.source, f"{among}: {a.member} ({a.colour}) and {b.member} ({b.colour}, at {b.source}) "
+                              f"differ by colour alone and look alike {why}; change a colour, or print a distinct "
+                              "symbol or letter on each where play leaves it visible")
+
+
+def _too_close(a: str, b: str) -> list[str]:
+    """How two colours fail to be told apart (empty: they are told apart), with the figures."""
+    out = []
+    la, lb = lightness(a), lightness(b)
+    if abs(la - lb) < GREY_MIN_DELTA_L:
+        out.append(f"in grey (L* {la:.0f} and {lb:.0f}: ΔL* {abs(la - lb):.1f} < {GREY_MIN_DELTA_L:g})")
+    for kind in DICHROMACY:
+        d = delta_e2000(seen_with(a, kind), seen_with(b, kind))
+        if d < CVD_MIN_DELTA_E:
+            out.append(f"with {kind} (ΔE00 {d:.1f} < {CVD_MIN_DELTA_E:g})")
+    return out
+
+
+def _label(item: Item) -> str:
+    """The first label under an item, depth first: what a page item is."""
+    if isinstance(item, Group):
+        if item.label:
+            return item.label
+        for child in item.items:
+            found = _label(child)
+            if found:
+                return found
+    return ""
+
+
+def _pages(pages: dict, drawn: set[int], game_loc: Loc | None, sheet, margin: float, glyphs: _Findings,
+           problems: Problems) -> None:
+    """Ink within the printer margin on imposed pages; glyphs of the sheet furniture (footers, notes)."""
+    near = _Findings()
+    cache: dict[int, Box | None] = {}
+    for paper, paper_pages in pages.items():
+        for n, page in enumerate(paper_pages, start=1):
+            d = page.drawing
+            for item, _m, _source in _walk_furniture(d.root, drawn):
+                _glyphs(item, game_loc, f"{paper} page {n}", glyphs)
+            for item in d.root.items:
+                box = ink_box(item, cache)
+                if box is None:
+                    continue
+                gap = min(box[0], box[1], d.width - box[2], d.height - box[3])
+                if gap >= margin - 1e-6:
+                    continue
+                label = _label(item) or "artwork"
+                what = label if label in ("crop marks", "footer", "fold", "target", "scale bars") else "artwork"
+                key = "mark_margin" if what == "crop marks" else "margin"
+                loc = sheet.loc_of(key) if sheet is not None else None
+                near.add(("margin", paper, what), loc,
+                         f"{paper}: {_SHEET_ITEMS.get(what, 'printed components come')} within {max(gap, 0):.1f} mm "
+                         f"of the paper edge, inside the printer margin of {margin:g} mm where home printers print "
+                         "nothing", f"page {n}" + (f" ({label})" if what == "artwork" else ""))
+    near.report(problems, "warning")
+
+
+_SHEET_ITEMS = {"crop marks": "crop marks come", "footer": "the footer (scale bars, print note, page text) comes",
+                "fold": "the fold line comes", "target": "alignment targets come", "scale bars": "scale bars come"}
+
+
+def _walk_furniture(root: Group, drawn: set[int]) -> Iterator[tuple[Text, Matrix, Loc | None]]:
+    """The text of a page that no piece draws: footers, notes, labels."""
+    stack: list[Item] = [root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Group):
+            if id(item) not in drawn:
+                stack.extend(item.items)
+        elif isinstance(item, Text):
+            yield item, IDENTITY, None
