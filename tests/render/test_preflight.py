@@ -1,0 +1,271 @@
+"""The print preflight: purpose-made packs, each with one print problem, get one finding naming its cause."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from content_kit import edit, where
+from pypdf import PdfReader
+
+from pnpgen.build import BuildOptions, build
+from pnpgen.checks import check_game
+from pnpgen.checks.print import CVD_MIN_DELTA_E, GREY_MIN_DELTA_L, _too_close
+from pnpgen.cli import main
+from pnpgen.draw import fonts
+from pnpgen.draw.vision import delta_e2000, lightness, seen_with
+from pnpgen.errors import ContentErrors
+from pnpgen.loader import load_game
+
+FONT_DIR = Path(fonts.__file__).resolve().parent.parent / "fonts"
+VERA = Path(__import__("reportlab").__file__).resolve().parent / "fonts"  # Bitstream Vera: no 'Ł'
+
+GAME = """\
+id: p
+title: Preflight
+suits:
+  gold: {colour: "#E0B000", symbol: star}
+  navy: {colour: "#1B3A5C", symbol: circle}
+decks:
+  - id: main
+    cards:
+      - {id: one, suit: gold, name: Harbour}
+      - {id: two, suit: navy}
+boards:
+  - id: sea
+    name: Sea
+    hex_size_mm: 30
+    hexes: [[0, 0, gold], [1, 0, navy], [0, 1, gold], [1, -1, navy]]
+tokens:
+  - {id: crew-a, kind: crew, shape: square, size: 10, colour: "#E0B000"}
+  - {id: crew-b, kind: crew, shape: square, size: 10, colour: "#1B3A5C"}
+"""
+CARD = "kind: action-card\nfooter:\n  height: 0\n"
+SHEET = "kind: sheet\nmargin: 6mm\nmark_margin: 5.5mm\n"
+
+
+@pytest.fixture
+def clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A small pack that the preflight finds nothing wrong with (its own card, board and sheet templates)."""
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "p"
+    (root / "templates").mkdir(parents=True)
+    (root / "game.yaml").write_text(GAME, encoding="utf-8")
+    (root / "templates" / "action-card.yaml").write_text(CARD, encoding="utf-8")
+    (root / "templates" / "board.yaml").write_text("kind: board\ncoordinates: false\n", encoding="utf-8")
+    (root / "templates" / "sheet.yaml").write_text(SHEET, encoding="utf-8")
+    return root
+
+
+def findings(root: Path, printer_margin: float | None = None) -> list[str]:
+    """Every error and warning `check` gives a pack."""
+    report = check_game(load_game(str(root)), layout=True, printer_margin=printer_margin)
+    return [str(e) for e in report.errors + report.warnings]
+
+
+def test_the_clean_pack_has_no_findings(clean):
+    assert findings(clean) == []
+
+
+def test_two_suits_of_equal_lightness_on_a_board_warn_at_their_colours(clean):
+    game = clean / "game.yaml"
+    edit(game, '"#E0B000", symbol: star', '"#C8352E", symbol: star')  # red, L* 46
+    edit(game, '"#1B3A5C", symbol: circle', '"#2C6FB7", symbol: circle')  # blue, L* 46
+    got = findings(clean)
+    assert len(got) == 1, got
+    assert got[0].startswith(f"{where(game, '#C8352E', -1)}: warning: suits on board 'sea': suit 'gold' (#C8352E) "
+                             f"and suit 'navy' (#2C6FB7, at {where(game, '#2C6FB7', -1)})")
+    assert "in grey (L* 46 and 46: ΔL* 0.4 < 20)" in got[0]
+
+
+def test_suits_told_apart_by_their_symbols_on_cards_do_not_warn(clean):
+    game = clean / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text[:text.index("boards:")] + text[text.index("tokens:"):], encoding="utf-8")  # no board
+    edit(game, '"#E0B000", symbol: star', '"#C8352E", symbol: star')
+    edit(game, '"#1B3A5C", symbol: circle', '"#2C6FB7", symbol: circle')
+    assert findings(clean) == []  # on the cards each suit prints its own symbol
+    edit(game, "symbol: star", "symbol: circle")  # the same symbol: colour alone tells them apart
+    got = findings(clean)
+    assert len(got) == 1 and "suits on the cards: suit 'gold' (#C8352E) and suit 'navy'" in got[0]
+
+
+def test_tokens_of_one_kind_told_apart_by_colour_alone_warn_unless_they_carry_letters(clean):
+    game = clean / "game.yaml"
+    edit(game, 'colour: "#1B3A5C"}', 'colour: "#D4588F"}')  # pink crew
+    edit(game, 'size: 10, colour: "#E0B000"}', 'size: 10, colour: "#B8860B"}')  # ochre crew
+    got = findings(clean)
+    assert len(got) == 1, got
+    assert got[0].startswith(f"{where(game, '#B8860B', -1)}: warning: tokens of kind 'crew': token 'crew-a'")
+    assert "ΔL* 4.2 < 20" in got[0]
+    edit(game, 'colour: "#B8860B"}', 'colour: "#B8860B", label: A}')
+    edit(game, 'colour: "#D4588F"}', 'colour: "#D4588F", label: B}')
+    assert findings(clean) == []
+
+
+def test_a_character_the_font_lacks_is_an_error_naming_it_and_the_text(clean):
+    game = clean / "game.yaml"
+    edit(game, "name: Harbour", "name: Harbour 港")
+    got = findings(clean)
+    assert len(got) == 1, got
+    assert got[0].startswith(f"{where(game, '{id: one')}: error: U+6E2F '港' in 'Harbour 港' is not in the font "
+                             "DejaVu Sans (display, DejaVuSans-Bold.ttf)")
+    assert "card 'Harbour 港 (gold)'" in got[0]
+
+
+def test_type_under_6_pt_warns_at_the_template_value(clean):
+    card = clean / "templates" / "action-card.yaml"
+    card.write_text(CARD + "band:\n  title: {size: 5pt, min_size: 5pt}\n", encoding="utf-8")
+    got = findings(clean)
+    assert len(got) == 1, got
+    assert got[0].startswith(f"{where(card, '5pt,')}: warning: template 'action-card' band title 'Harbour' prints "
+                             "at 5.00 pt, under 6 pt")
+
+
+def test_text_in_the_safe_zone_warns_at_the_template_region(clean):
+    edit(clean / "game.yaml", "name: Harbour}", "name: Harbour, text: Sail one hex.}")
+    card = clean / "templates" / "action-card.yaml"
+    card.write_text(CARD + 'effect:\n  label: ""\n', encoding="utf-8")  # (the bundled label prints at 5.7 pt)
+    assert findings(clean) == []
+    card.write_text(CARD + 'effect:\n  box: [1mm, 66mm, 61mm, 16mm]\n  label: ""\n', encoding="utf-8")
+    got = findings(clean)
+    assert len(got) == 1, got
+    assert got[0].startswith(f"{where(card, 'box:')}: warning: template 'action-card' effect text 'Sail one hex.' is "
+                             "1.0 mm from the trim")
+
+
+def test_ink_in_the_printer_margin_warns_at_the_sheet_value(clean):
+    sheet = clean / "templates" / "sheet.yaml"
+    sheet.write_text(SHEET.replace("margin: 6mm", "margin: 3mm"), encoding="utf-8")
+    got = findings(clean)
+    assert got and all(": warning: " in g for g in got)
+    assert {g.split(": warning: ")[0] for g in got} == {where(sheet, "3mm")}
+    assert any("a4: the footer (scale bars, print note, page text) comes within 2.9 mm of the paper edge, inside "
+               "the printer margin of 5 mm" in g for g in got)
+    assert any("letter: printed components come within 2.9 mm" in g for g in got)
+    assert findings(clean, printer_margin=2.5) == []  # a printer that prints nearer the edge
+
+
+def test_check_strict_fails_on_preflight_warnings_and_build_takes_printer_margin(clean):
+    runner = CliRunner()
+    assert runner.invoke(main, ["check", "--strict", "p"]).exit_code == 0
+    assert runner.invoke(main, ["check", "--strict", "--printer-margin", "6", "p"]).exit_code == 1
+    r = runner.invoke(main, ["build", "p", "--skip-sim", "--printer-margin", "6", "--format", "pdf", "--paper", "a4"])
+    assert r.exit_code == 0 and "inside the printer margin of 6 mm" in r.stderr
+
+
+def test_the_thresholds_are_what_the_module_says():
+    assert (GREY_MIN_DELTA_L, CVD_MIN_DELTA_E) == (20.0, 12.0)
+    assert lightness("#C8352E") == pytest.approx(45.7, abs=0.1) and lightness("#2C6FB7") == pytest.approx(46.1, abs=0.1)
+    assert _too_close("#000000", "#ffffff") == []
+    # red and green: apart in colour, alike to a deuteranope
+    assert delta_e2000(seen_with("#C8352E", "deuteranopia"), seen_with("#2E8B57", "deuteranopia")) < \
+        delta_e2000(seen_with("#C8352E", "tritanopia"), seen_with("#2E8B57", "tritanopia"))
+    assert any("deuteranopia" in why for why in _too_close("#C8352E", "#2E8B57"))
+
+
+# -- fonts ---------------------------------------------------------------------------------------------------
+
+def _pdf_text(pdf: Path) -> str:
+    return subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed")
+def test_lodz_round_trips_into_the_pdf_with_the_default_font(clean, tmp_path):
+    edit(clean / "game.yaml", "name: Harbour", "name: Łódź")
+    out = tmp_path / "out"
+    build(BuildOptions(game="p", out=out, papers=("a4",), formats=("pdf",), sim_games=0))
+    text = _pdf_text(out / "p" / "p-a4.pdf")
+    assert "Łódź" in text and "?" not in text
+
+
+def _with_vera(root: Path) -> Path:
+    (root / "fonts").mkdir()
+    for name in ("Vera.ttf", "VeraBd.ttf"):
+        shutil.copy(VERA / name, root / "fonts" / name)
+    game = root / "game.yaml"
+    edit(game, "title: Preflight\n", "title: Preflight\nfonts:\n  regular: fonts/Vera.ttf\n  bold: fonts/VeraBd.ttf\n")
+    return game
+
+
+def test_a_pack_font_is_embedded_subset_named_in_the_svg_and_rebuilds_byte_identical(clean, tmp_path):
+    _with_vera(clean)
+    assert findings(clean) == []
+    first = tmp_path / "one"
+    build(BuildOptions(game="p", out=first, papers=("a4",), sim_games=0))
+    pdf = (first / "p" / "p-a4.pdf").read_bytes()
+    names = set()
+    for page in PdfReader(first / "p" / "p-a4.pdf").pages:
+        for ref in page["/Resources"]["/Font"].values():
+            font = ref.get_object()
+            names.add(str(font["/BaseFont"]).split("+")[-1])
+            assert "/FontFile2" in font["/FontDescriptor"].get_object()  # embedded (reportlab embeds subsets)
+    assert "BitstreamVeraSans-Bold" in names and "DejaVuSans-Bold" not in names  # the pack's bold everywhere
+    assert "DejaVuSans-Oblique" in names  # the footer's italic: a style the pack leaves out
+    svg = (first / "p" / "svg" / "card-one.svg").read_text(encoding="utf-8")
+    assert "font-family=\"'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif\"" in svg
+    second = tmp_path / "two"
+    build(BuildOptions(game="p", out=second, papers=("a4",), sim_games=0))
+    assert (second / "p" / "p-a4.pdf").read_bytes() == pdf
+
+
+def test_a_pack_font_that_lacks_a_character_gives_the_located_glyph_error(clean):
+    game = _with_vera(clean)
+    edit(game, "name: Harbour", "name: Łódź")
+    got = findings(clean)
+    assert len(got) == 1, got
+    assert got[0].startswith(f"{where(game, '{id: one')}: error: U+017A 'ź' in 'Łódź' is not in the font "
+                             "Bitstream Vera Sans (display, VeraBd.ttf)")
+
+
+def test_the_layout_uses_the_pack_fonts_own_metrics(clean):
+    plain = load_game(str(clean))
+    _with_vera(clean)
+    with fonts.using(fonts.for_game(load_game(str(clean)))):
+        vera = fonts.width("Wolverine", 10.0, "bold")
+    with fonts.using(fonts.for_game(plain)):
+        dejavu = fonts.width("Wolverine", 10.0, "bold")
+    assert fonts.face("bold").path.name == "DejaVuSans-Bold.ttf"
+    assert vera > 0 and dejavu > 0
+    with fonts.using(fonts.for_game(load_game(str(clean)))):
+        assert fonts.face("bold").path.name == "VeraBd.ttf" and fonts.face("italic").path.name == \
+            "DejaVuSans-Oblique.ttf"  # a style the pack leaves out: the default face
+
+
+@pytest.mark.parametrize("value, message", [
+    ("fonts/none.ttf", "fonts: 'regular': no such file 'fonts/none.ttf' in p"),
+    ("fonts/notes.ttf", "fonts: 'regular' ('fonts/notes.ttf'): cannot use font file: not a TrueType or OpenType font"),
+    ("../outside.ttf", "fonts: file reference '../outside.ttf' leaves the content folder"),
+])
+def test_missing_unreadable_and_outside_font_files_are_located_errors(clean, value, message):
+    (clean / "fonts").mkdir()
+    (clean / "fonts" / "notes.ttf").write_text("not a font", encoding="utf-8")
+    (clean.parent / "outside.ttf").write_bytes((FONT_DIR / "DejaVuSans.ttf").read_bytes())
+    game = clean / "game.yaml"
+    edit(game, "title: Preflight\n", f"title: Preflight\nfonts:\n  regular: {value}\n")
+    with pytest.raises(ContentErrors) as e:
+        load_game(str(clean))
+    assert [str(x) for x in e.value.errors] == [f"{where(game, value)}: error: {message}"]
+
+
+def test_an_unknown_font_style_is_a_located_error_with_a_suggestion(clean):
+    game = clean / "game.yaml"
+    edit(game, "title: Preflight\n", "title: Preflight\nfonts:\n  bolt: fonts/x.ttf\n")
+    with pytest.raises(ContentErrors) as e:
+        load_game(str(clean))
+    assert str(e.value.errors[0]) == (f"{where(game, 'bolt')}: error: fonts: unknown style 'bolt' (expected one of: "
+                                      "regular, bold, italic, display) (did you mean 'bold'?)")
+
+
+def test_issue_18_item_17_text_the_font_cannot_draw_stops_the_build_instead_of_printing_a_question_mark(clean):
+    edit(clean / "game.yaml", "name: Harbour", "name: Harbour 港")
+    r = CliRunner().invoke(main, ["build", "p", "--skip-sim", "--out", "out"])
+    assert r.exit_code == 1
+    assert "error: U+6E2F '港'" in r.stderr and "Traceback" not in r.output
+    assert not Path("out").exists()
+    r = CliRunner().invoke(main, ["check", "p"])
+    assert r.exit_code == 1 and "error: U+6E2F '港'" in r.stderr
