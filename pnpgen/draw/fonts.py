@@ -48,12 +48,9 @@ class Face:
 
     def lacks(self, text: str) -> list[str]:
         """The characters of a text (spaces and line breaks aside) this face has no glyph for, each once."""
-        chars = self.chars
-        missing: list[str] = []
-        for c in text:
-            if ord(c) not in chars and not c.isspace() and c not in missing:
-                missing.append(c)
-        return missing
+        if not set(map(ord, text)) - self.chars:
+            return []
+        return list(dict.fromkeys(c for c in text if ord(c) not in self.chars and not c.isspace()))
 
 
 @dataclass(frozen=True)
@@ -62,9 +59,14 @@ class FontSet:
 
     faces: tuple[tuple[str, Face], ...]
 
+    @functools.cached_property
+    def by_style(self) -> dict[str, Face]:
+        """The faces by style."""
+        return dict(self.faces)
+
     def face(self, style: str) -> Face:
         """The face of a style."""
-        return dict(self.faces)[style]
+        return self.by_style[style]
 
     def svg_family(self, style: str) -> str:
         """The SVG font-family list for a style: the face's own family, then fallbacks."""
@@ -178,7 +180,7 @@ def pdf_name(style: str) -> str:
 
 def width(text: str, size: float, style: str = "regular") -> float:
     """Advance width of a string at a font size (both in mm), in the font set in use."""
-    return _width(text, size, active().face(style).pdf_name)
+    return _width(text, size, (_ACTIVE.get() or default_set()).by_style[style].pdf_name)
 
 
 @functools.lru_cache(maxsize=20000)
