@@ -79,13 +79,24 @@ def _os2(face) -> tuple[float | None, int, bool]:
     try:
         data = face.get_table("OS/2")
     except (KeyError, TTFError):
-        return None, 400, False
+        return _glyph_top(face, "H"), 400, False
     version, _avg, weight = struct.unpack(">HhH", data[:6])
     italic = bool(struct.unpack(">H", data[62:64])[0] & 1) if len(data) >= 64 else False
     cap = None
     if version >= 2 and len(data) >= 90:
         cap = struct.unpack(">h", data[88:90])[0] / face.unitsPerEm
-    return (cap if cap and cap > 0 else None), weight, italic
+    return (cap if cap and cap > 0 else _glyph_top(face, "H")), weight, italic
+
+
+def _glyph_top(face, char: str) -> float | None:
+    """The top of a glyph's outline in ems (a cap height for a font whose OS/2 table does not give one)."""
+    try:
+        gid = face.charToGlyph[ord(char)]
+        start = face.glyphPos[gid]
+        header = face.get_table("glyf")[start:start + 10]
+        return struct.unpack(">h", header[8:10])[0] / face.unitsPerEm if len(header) == 10 else None
+    except (KeyError, IndexError, TTFError, struct.error):
+        return None
 
 
 @functools.cache
