@@ -23,6 +23,7 @@ SECTIONS = ("suits", "colours", "rules", "actions", "decks", "boards", "area_car
             "player_aids", "counts", "icons", "terrain", "variants")
 VARIANT_SECTIONS = ("colours", "icons", "rules", "decks", "boards", "area_cards", "tokens", "player_aids", "counts")
 SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor", "spade")
+FONT_STYLES = ("regular", "bold", "italic", "display")  # what a pack's `fonts:` may name
 SHAPES = ("square", "circle", "hex", "rect", "octagon", "flag", "triangle", "diamond", "pennant", "custom")
 TERRAIN_DIRECTIONS = ("none", "heading", "turn")
 HEADINGS = tuple(d for d, _ in SQUARE_DIRECTIONS)
@@ -209,13 +210,12 @@ class _Loader:
         )
 
     def load_fonts(self, value: LMap, loc: Loc | None) -> list[FontFile]:
-        """The pack's own font files by style: inside the pack, readable, TrueType outlines."""
-        from .draw import fonts  # reportlab loads only for a pack that has fonts
+        """The pack's own font files by style, inside the pack (`check` reads them: draw/fonts.py)."""
         out = []
         for style, ref, vloc in self.mapping_items(value, "fonts", loc):
-            if style not in fonts.PACK_STYLES:
+            if style not in FONT_STYLES:
                 self.p.error(key_loc(value, style), f"fonts: unknown style '{style}' (expected one of: "
-                             f"{', '.join(fonts.PACK_STYLES)})" + did_you_mean(str(style), fonts.PACK_STYLES))
+                             f"{', '.join(FONT_STYLES)})" + did_you_mean(str(style), FONT_STYLES))
                 continue
             if not isinstance(ref, str) or not ref:
                 self.p.error(vloc, f"fonts: '{style}' must be a font file's path in the pack, got {describe(ref)}")
@@ -226,11 +226,6 @@ class _Loader:
             elif not target.is_file():
                 self.p.error(vloc, f"fonts: '{style}': no such file '{ref}' in {display_path(self.root)}")
             else:
-                try:
-                    fonts.read_face(str(target))
-                except fonts.FontError as e:
-                    self.p.error(vloc, f"fonts: '{style}' ('{ref}'): {e}")
-                    continue
                 out.append(FontFile(str(style), target, vloc))
         return out
 

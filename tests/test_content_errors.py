@@ -404,6 +404,7 @@ def test_the_cli_reports_every_case_without_a_traceback(tmp_path: Path, monkeypa
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 1
     assert "Traceback" not in run.stderr + run.stdout
-    assert run.stderr.splitlines() == expected
+    # (broken copies that still load get the print preflight's warnings about the bundled kit too)
+    assert [line for line in run.stderr.splitlines() if ": warning: " not in line] == expected
     assert len(run.stdout.splitlines()) == len(BREAKS)  # one summary line per game
     assert not (tmp_path / "pwned").exists()

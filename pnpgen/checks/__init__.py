@@ -36,6 +36,10 @@ def check_game(game: Game, problems: Problems | None = None, layout: bool = Fals
     problems = problems or Problems()
     own = checks_for(game)
     try:
+        if game.fonts:
+            from ..draw.fonts import font_problems  # reportlab loads only for a pack with its own fonts
+            for loc, message in font_problems(game):
+                problems.error(loc, message)
         generic.check(game, problems, own)
         if own is not None:
             own.check(game, problems)

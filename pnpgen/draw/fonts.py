@@ -22,7 +22,6 @@ from ..errors import PnpgenError
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 STYLES = ("regular", "bold", "italic", "bold-italic", "display")
-PACK_STYLES = ("regular", "bold", "italic", "display")  # what a pack's `fonts:` may name
 DEFAULT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",
                  "bold-italic": "DejaVuSans-BoldOblique.ttf", "display": "DejaVuSans-Bold.ttf"}
 FALLBACK_FAMILIES = "'DejaVu Sans', Verdana, sans-serif"
@@ -141,11 +140,25 @@ def font_set(files: dict[str, Path]) -> FontSet:
     """A font set from a pack's files by style; missing styles fall back to the default faces (display to the
     set's bold, bold-italic to the pack's bold)."""
     base = dict(default_set().faces)
-    own = {style: read_face(str(p)) for style, p in files.items()}
+    own = {}
+    for style, p in files.items():
+        with contextlib.suppress(FontError):  # `check` reports it (font_problems); the default face stands in
+            own[style] = read_face(str(p))
     faces = {s: own.get(s, base[s]) for s in ("regular", "bold", "italic")}
     faces["bold-italic"] = own.get("bold", base["bold-italic"])
     faces["display"] = own.get("display", faces["bold"])
     return FontSet(tuple((s, faces[s]) for s in STYLES))
+
+
+def font_problems(game) -> list[tuple[object, str]]:
+    """(location, message) for each of a game's font files that cannot be read or embedded."""
+    out = []
+    for f in getattr(game, "fonts", ()):
+        try:
+            read_face(str(f.path))
+        except FontError as e:
+            out.append((f.loc, f"fonts: '{f.style}' ('{f.path.name}'): {e}"))
+    return out
 
 
 def for_game(game) -> FontSet:

@@ -238,18 +238,26 @@ def test_the_layout_uses_the_pack_fonts_own_metrics(clean):
 
 @pytest.mark.parametrize("value, message", [
     ("fonts/none.ttf", "fonts: 'regular': no such file 'fonts/none.ttf' in p"),
-    ("fonts/notes.ttf", "fonts: 'regular' ('fonts/notes.ttf'): cannot use font file: not a TrueType or OpenType font"),
     ("../outside.ttf", "fonts: file reference '../outside.ttf' leaves the content folder"),
 ])
-def test_missing_unreadable_and_outside_font_files_are_located_errors(clean, value, message):
-    (clean / "fonts").mkdir()
-    (clean / "fonts" / "notes.ttf").write_text("not a font", encoding="utf-8")
+def test_missing_and_outside_font_files_are_located_load_errors(clean, value, message):
     (clean.parent / "outside.ttf").write_bytes((FONT_DIR / "DejaVuSans.ttf").read_bytes())
     game = clean / "game.yaml"
     edit(game, "title: Preflight\n", f"title: Preflight\nfonts:\n  regular: {value}\n")
     with pytest.raises(ContentErrors) as e:
         load_game(str(clean))
     assert [str(x) for x in e.value.errors] == [f"{where(game, value)}: error: {message}"]
+
+
+def test_a_file_that_is_not_a_font_is_a_located_check_error_and_stops_the_build(clean):
+    (clean / "fonts").mkdir()
+    (clean / "fonts" / "notes.ttf").write_text("not a font", encoding="utf-8")
+    game = clean / "game.yaml"
+    edit(game, "title: Preflight\n", "title: Preflight\nfonts:\n  regular: fonts/notes.ttf\n")
+    assert findings(clean) == [f"{where(game, 'fonts/notes.ttf')}: error: fonts: 'regular' ('notes.ttf'): cannot "
+                               "use font file: not a TrueType or OpenType font"]
+    r = CliRunner().invoke(main, ["build", "p", "--skip-sim", "--out", "out"])
+    assert r.exit_code == 1 and "cannot use font file" in r.stderr and "Traceback" not in r.output
 
 
 def test_an_unknown_font_style_is_a_located_error_with_a_suggestion(clean):
