@@ -6,9 +6,8 @@ import json
 
 import click
 
-from ..engine.api import IllegalMove
+from ..engine.api import IllegalMove, why_illegal
 from ..engine.positions import Opened, open_position, open_position_at, read_action
-from ..errors import IllegalAction
 from .replay import illegal_move
 
 
@@ -58,16 +57,10 @@ def apply_cmd(position: str, action: str, at: int | None) -> None:
     engine, pos = _open(position, at)
     state = pos.state
     chosen, player = read_action(engine, state.rules, action)
-    try:
-        if player is not None and player != state.current_player():
-            raise IllegalAction(f"it is player {state.current_player()}'s turn, not player {player}'s",
-                                engine.turn_rule(state))
-        bad = engine.why_illegal(state, chosen)
-        if bad is not None:
-            raise bad
-    except IllegalAction as e:
-        click.echo(f"error: illegal action: {e}", err=True)
-        raise SystemExit(1) from None
+    bad = why_illegal(engine, state, chosen, player)
+    if bad is not None:
+        click.echo(f"error: illegal action: {bad}", err=True)
+        raise SystemExit(1)
     state.apply(chosen)
     click.echo(engine.write_position(pos), nl=False)
 

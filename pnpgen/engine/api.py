@@ -435,13 +435,17 @@ def replay(engine: Engine, log: Log, upto: int | None = None) -> Replay:
     state = log.position.state.clone()
     items = log.actions if upto is None else log.actions[:upto]
     for k, item in enumerate(items, start=1):
-        text = engine.describe_action(state.rules, item.action)
-        if item.player is not None and not state.is_terminal() and item.player != state.current_player():
-            raise IllegalMove(k, item.loc, text, IllegalAction(
-                f"it is player {state.current_player()}'s turn, not player {item.player}'s",
-                engine.turn_rule(state)))
-        bad = engine.why_illegal(state, item.action)
+        bad = why_illegal(engine, state, item.action, item.player)
         if bad is not None:
-            raise IllegalMove(k, item.loc, text, bad)
+            raise IllegalMove(k, item.loc, engine.describe_action(state.rules, item.action), bad)
         state.apply(item.action)
     return Replay(state, len(items))
+
+
+def why_illegal(engine: Engine, state: State, action: Any, player: int | None = None) -> IllegalAction | None:
+    """None if `action` is legal for the player to move (and `player`, when given, is that player), else why; a
+    finished game refuses every action for that reason alone."""
+    if player is not None and not state.is_terminal() and player != state.current_player():
+        return IllegalAction(f"it is player {state.current_player()}'s turn, not player {player}'s",
+                             engine.turn_rule(state))
+    return engine.why_illegal(state, action)

@@ -156,3 +156,12 @@ def test_rules_at_n_names_a_count_out_of_range_or_an_illegal_action_on_the_way(m
     assert log.exit_code == 1
     assert log.output == ("playtest-01.yaml:23:1: error: this is a playtest log: --at N reads the position after "
                           "its first N actions\n")
+
+
+def test_rules_apply_on_a_finished_game_says_it_is_over_even_when_the_action_names_a_player(
+        monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(EXAMPLES)
+    for action in ('{"type":"pass"}', '{"type":"pass","player":1}'):
+        r = run("rules", "apply", "playtest-01.yaml", action, "--at", "62")
+        assert r.exit_code == 1
+        assert r.output == "error: illegal action: the game is over (rule 1.2 how to win)\n", action
