@@ -189,6 +189,7 @@ class Chart:
     kind 'histogram': `values` are (whole number, count) pairs; `label` names the x axis.
     kind 'board-heat': `values` are (cell, value) pairs for the cells of `board` (hexes by (q, r), squares by
     (x, y)), each cell shaded by its value.
+    `caption`, when given, is printed under the chart: what its numbers count.
     """
 
     name: str  # file name stem, e.g. 'heat'

@@ -123,11 +123,13 @@ def generic_charts(result: dict) -> list[Chart]:
 def report_files(game: Game, result: dict, engine_lines: list[str] = (), engine_charts: list[Chart] = (),
                  ) -> dict[str, bytes]:
     """The report's files (charts, result.json, index.html) by name, in memory."""
-    charts = {f"{c.name}.svg": draw(game, c) for c in [*generic_charts(result), *engine_charts]}
-    files = {name: svg.encode("utf-8") for name, svg in charts.items()}
+    charts = [*generic_charts(result), *engine_charts]
+    files = {f"{c.name}.svg": draw(game, c).encode("utf-8") for c in charts}
     files["result.json"] = (json.dumps(result, indent=2, sort_keys=True) + "\n").encode("utf-8")
     lines = [f"<li>{html.escape(line)}</li>" for line in summary_lines(result, engine_lines)]
-    imgs = "".join(f'<figure><img src="{n}" alt="{n}"></figure>' for n in charts)
+    imgs = "".join(f'<figure><img src="{html.escape(c.name)}.svg" alt="{html.escape(c.title)}">'
+                   + (f"<figcaption>{html.escape(c.caption)}</figcaption>" if c.caption else "") + "</figure>"
+                   for c in charts)
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(game.title)} — simulation"
             f"</title><style>body{{font-family:sans-serif;margin:2em}}figure{{display:inline-block;margin:1em}}"
             f"</style></head><body><h1>{html.escape(game.title)} — simulation</h1><ul>{''.join(lines)}</ul>"

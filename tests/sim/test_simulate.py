@@ -213,3 +213,15 @@ def test_no_stalled_games_no_logs(tmp_path):
     r = CliRunner().invoke(main, ["simulate", "--games", "4", "--agents", "greedy,greedy",
                                   "--stalled-logs", str(tmp_path / "logs")])
     assert r.exit_code == 0 and not list((tmp_path / "logs").iterdir())  # an old batch's logs do not linger
+
+
+def test_the_report_prints_each_engine_chart_with_its_caption(game):
+    from pnpgen.engine.api import Chart
+    from pnpgen.sim.report import report_files
+
+    agg = Aggregate()
+    agg.add(GameResult(seed=1, agents=("x", "x"), winners=(0,), victory="sink", rounds=3, decisions=9))
+    chart = Chart("misses", "Misses", "bars", (("long shots", 3.0),), caption="shots that fell short <per game>")
+    page = report_files(game, agg.to_dict(), [], [chart])["index.html"].decode("utf-8")
+    assert '<img src="misses.svg" alt="Misses">' in page
+    assert "<figcaption>shots that fell short &lt;per game&gt;</figcaption>" in page
