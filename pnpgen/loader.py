@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from . import gridmove
 from .errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
 from .fields import Fields, as_list, describe, did_you_mean
 from .model import Action, Area, AreaCard, Board, CardType, Deck, Game, Hex, PlayerAid, Rules, Section, Suit, Token
@@ -702,7 +703,16 @@ class _Loader:
             icon = lf.get("icon", str, None)
             colour = self.colour(lf, "colour", None)
             at_v = lf.get("at", list, None)
+            slot_v = lf.get("slot_size", list, None)
             lf.finish()
+            slot_size = None
+            if slot_v is not None:
+                if len(slot_v) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                               and 3 <= v <= 300 for v in slot_v):
+                    lf.err("slot_size", f"field 'slot_size' must be [width, height] in mm, each from 3 to 300, got "
+                           f"{describe(slot_v)}")
+                else:
+                    slot_size = (float(slot_v[0]), float(slot_v[1]))
             at = None
             if at_v is not None:
                 if len(at_v) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at_v):
@@ -716,7 +726,7 @@ class _Loader:
                     at = (int(at_v[0]), int(at_v[1]))
             if lid is not None:
                 out.append(Location(lid, name or lid, text, 1 if slots is None else slots, icon,
-                                    self.palette.get(colour, colour), at, lf.loc))
+                                    self.palette.get(colour, colour), at, lf.loc, slot_size))
         return out
 
     def deck_extras(self, f: Fields, cards_v: Any, cards: list, suits_v: Any, specs_v: Any) -> dict[str, Any]:
@@ -805,6 +815,8 @@ class _Loader:
             return v if isinstance(v, bool) else bad("true or false")
         if s.kind == "text":
             return str(v) if isinstance(v, (str, int, float)) and not isinstance(v, bool) else bad("text")
+        if s.kind in ("manoeuvre", "shots"):
+            return self.grid_field(s, v, loc, what)
         options = {"choice": list(s.choices), "suit": list(self.suits),
                    "icon": list(self.icons) if self.icons else None, "icon-counts": None}[s.kind]
         if s.kind == "icon-counts":
@@ -828,6 +840,18 @@ class _Loader:
                          f"{', '.join(options)})" + did_you_mean(v, options))
             return None
         return v
+
+    def grid_field(self, s: FieldSpec, v: Any, loc: Loc | None, what: str) -> Any:
+        """A manoeuvre or shots field (pnpgen.gridmove), or None after recording an error."""
+        got, problem = gridmove.read_manoeuvre(v) if s.kind == "manoeuvre" else gridmove.read_shots(v)
+        if got is None:
+            self.p.error(loc, f"{what}: field '{s.id}' must be {problem}, got {describe(v)}")
+            return None
+        if s.kind == "manoeuvre" and isinstance(v, dict) and "cost" in v:
+            cost = self.field_value(FieldSpec(f"{s.id}.cost", "cost", "icon-counts", 0, 99), v["cost"],
+                                    loc_of(v, "cost"), what)
+            got = replace(got, cost=cost or ())
+        return got
 
     def token_extras(self, f: Fields, shape: str | None) -> dict[str, Any]:
         """A token's suit, owner, back icon and custom outline."""

@@ -348,14 +348,21 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
     cols = max(cols, max((c for c, _ in spots.values()), default=0) + 1)
     lw, lh = t.location
     gap, pad, th_ = 4.0, t.padding, t.title_height
-    sw, sh = t.slot_size if t.slot_size else (t.slot, t.slot)
-    inner = lw - 5
-    per_row = max(1, int((inner + 1.5) // (sw + 1.5)))
+    template_slot = t.slot_size if t.slot_size else (t.slot, t.slot)
     isz = 8.0
     heights = [lh] * rows
+    widths = [lw] * cols
+    for loc in locs:  # a location with slots larger than its box (cards) widens its column
+        sw = (loc.slot_size or template_slot)[0]
+        if loc.slot_size and loc.slots and sw > lw - 5:
+            across = math.ceil(math.sqrt(loc.slots))
+            widths[spots[loc.id][0]] = max(widths[spots[loc.id][0]], across * (sw + 1.5) - 1.5 + 5)
     laid: dict[str, tuple] = {}
     for loc in locs:
         c, r = spots[loc.id]
+        sw, sh = loc.slot_size or template_slot
+        inner = widths[c] - 5
+        per_row = max(1, int((inner + 1.5) // (sw + 1.5)))
         icon = isz if loc.icon and ctx.icons.known(loc.icon) else 0.0
         title = text_box(loc.name, (0, 0, inner - icon, 8), text_style(t.location_title, t.ink))
         body = text_box(loc.text, (0, 0, inner, 1e6), text_style(t.location_text, t.ink), ctx.icons.inline) \
@@ -364,9 +371,10 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
         slots_h = srows * (sh + 1.5) - 1.5 if srows else 0.0
         need = 2.5 + max(title.height, icon) + 1.0 + (body.height + 2.0 if body else 0.0) + slots_h + 2.5
         heights[r] = max(heights[r], need)
-        laid[loc.id] = (title, body, icon, srows)
+        laid[loc.id] = (title, body, icon, srows, per_row, (sw, sh))
     tops = [pad + th_ + sum(heights[:r]) + gap * r for r in range(rows)]
-    w = cols * lw + (cols - 1) * gap + 2 * pad
+    lefts = [pad + sum(widths[:c]) + gap * c for c in range(cols)]
+    w = sum(widths) + (cols - 1) * gap + 2 * pad
     h = tops[-1] + heights[-1] + pad
     ink, paper = t.ink, t.background
     out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
@@ -374,9 +382,9 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
         out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
     for loc in locs:
         c, r = spots[loc.id]
-        x, y = pad + c * (lw + gap), tops[r]
-        bh = heights[r]
-        title, body, icon, srows = laid[loc.id]
+        x, y = lefts[c], tops[r]
+        bh, lw = heights[r], widths[c]
+        title, body, icon, srows, per_row, (sw, sh) = laid[loc.id]
         colour = ctx.colour(loc.colour, t.grid)
         out.append(Rect(x, y, lw, bh, Style(fill=tint(colour, 0.08 if ctx.theme.ink_saver else 0.15),
                                             stroke=colour, width=0.5), 2.5))

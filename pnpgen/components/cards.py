@@ -15,6 +15,7 @@ from ..engine.api import CardDiagram, CardText, engine_for
 from ..model import CardType, Deck, Game
 from .context import Ctx
 from .diagrams import heading_diagram, range_diagram, stat
+from .griddiagram import Palette, grid_manoeuvre_diagram
 
 FACE_SPEC = {
     "size": P("size", ("63mm", "88mm")),
@@ -37,6 +38,7 @@ FACE_SPEC = {
               "compact": P("length", "12mm", min=6, max=100)},
     "fields": text_spec("7.5pt", valign="middle", min_size="5.5pt"),
     "watermark": P("str", ""),
+    "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
 }
 
 BACK_SPEC = {
@@ -120,9 +122,17 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
 
     # the rules diagram, else the card's printed fields (beside the action's icon); then the text
     text = card_text(ctx.game, card, t.requires.none)
+    moves = grid_fields(deck, card)
+    if moves is not None:
+        lines = [f"**{s_.label}:** {s_.value}" for s_ in shown if not s_.short]
+        text = CardText("", "\n".join([*lines, text.effect] if text.effect else lines))
+        shown = [s_ for s_ in shown if s_.short]
     body = None
-    for mode in _modes(action, shown):
-        diagram, full = _diagram_for(ctx, t, card, shown, mode, colour, accent, ink)
+    for mode in (["grid"] if moves is not None else _modes(action, shown)):
+        if mode == "grid":
+            diagram, full = (_grid_body(ctx, t, moves, shown, colour, accent, ink), t.diagram[3]), True
+        else:
+            diagram, full = _diagram_for(ctx, t, card, shown, mode, colour, accent, ink)
         start = (t.diagram[1] + t.diagram[3] + 2.0) if full else \
             (t.diagram[1] + diagram[1] + 2.0 if diagram is not None else t.diagram[1])
         items, used, problem, kept = _card_text(ctx, t, text, ink, start, full)
@@ -160,6 +170,53 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
             s = fh * 0.62
             out.append(_band_symbol(ctx, th, suit.id, w - m - s, h - fh + (fh - s) / 2, s, band_ink))
     return Group(tuple(out), label=f"card {card.id}")
+
+
+def grid_fields(deck: Deck, card: CardType):
+    """(main manoeuvre, extended manoeuvre, shots) of a card whose deck declares square-grid fields, else None.
+    A manoeuvre field with a cost is the extended one."""
+    specs = [s for s in deck.field_specs if s.show and s.kind in ("manoeuvre", "shots")]
+    if not specs:
+        return None
+    main = extended = None
+    shots: tuple = ()
+    for s in specs:
+        v = card.field(s.id)
+        if v is None:
+            continue
+        if s.kind == "shots":
+            shots += tuple(v)
+        elif v.cost and extended is None:
+            extended = v
+        elif main is None:
+            main = v
+    if main is None and extended is None and not shots:
+        return None
+    return main, extended, shots
+
+
+def _grid_body(ctx: Ctx, t: Tmpl, moves, shown: list[Shown], colour: str, accent: str, ink: str) -> Group:
+    """A card's manoeuvre diagram in the template's diagram box, its short fields in a column to the right."""
+    x, y, w, h = t.diagram
+    main, extended, shots = moves
+    sw = min(t.stats.width, w * 0.3) if shown else 0.0
+    palette = Palette(ink, accent, ctx.colour(t.manoeuvre.extended, t.manoeuvre.extended),
+                      ctx.colour(t.manoeuvre.shot, t.manoeuvre.shot))
+
+    def icon(name, ix, iy, size):
+        return ctx.icons.draw(name, ix, iy, size, ink)
+
+    parts: list[Item] = [grid_manoeuvre_diagram((x, y, w - (sw + 2.0 if sw else 0.0), h), main, extended, shots,
+                                                palette, icon)]
+    if shown:
+        sh = min(t.stats.compact * 1.6, (h - 1.5 * (len(shown) - 1)) / len(shown))
+        for k, s in enumerate(shown):
+            ic = None
+            if s.icon:
+                def ic(ix, iy, size, name=s.icon):
+                    return ctx.icons.draw(name, ix, iy, size, ink)
+            parts.append(stat((x + w - sw, y + k * (sh + 1.5), sw, sh), s.label, s.value, ink, accent, "#ffffff", ic))
+    return Group(tuple(parts))
 
 
 def _modes(action, shown: list[Shown]) -> list[str]:
@@ -268,7 +325,7 @@ def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
         return None, out
     for s in specs:
         v = card.field(s.id)
-        if v is None or s is cost:
+        if v is None or s is cost or s.kind in ("manoeuvre", "shots"):
             continue
         if s.kind == "suit" and v in ctx.icons.suits:
             out.append(Shown(s.label, ctx.icons.suits[v].name, v, True))

@@ -56,6 +56,7 @@ class Location:
     colour: str | None = None
     at: tuple[int, int] | None = None  # a cell of a gridded board; on a grid-none board, its layout place
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    slot_size: tuple[float, float] | None = None  # mm; None: the board template's slot size (a card: [63, 88])
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ class CardType:
         return dict(self.fields).get(name, default)
 
 
-FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts")
+FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts", "manoeuvre", "shots")
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,7 @@ class FieldSpec:
     id: str
     label: str
     kind: str = "text"  # text | int | bool | choice | suit | icon | icon-counts ({icon: whole number})
+    #                     | manoeuvre | shots (square-grid moves and shots: pnpgen.gridmove)
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] = ()

@@ -13,6 +13,8 @@ SPEC: dict[str, Param] = {
     "market_size": Param(int, 1, 20),
     "sea_draw": Param(int, 1, 20),
     "resources": Param(list),
+    "starting_resources": Param(int, 0, 20),
+    "gather": Param(int, 0, 20),
     "capitol_resources": Param(int, 0, 20),
     "trading_post_exchange": Param(int, 0, 20),
     "deep_cove_scrap": Param(int, 0, 20),
@@ -23,7 +25,9 @@ SPEC: dict[str, Param] = {
     "booty_limit": Param(int, 0, 20),
     "damage_deck_size": Param(int, 1, 500),
     "damage_spares": Param(int, 0, 500),
+    "ship_starts": Param(list),
 }
+HEADINGS = ("N", "E", "S", "W")
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,8 @@ class Params:
     market_size: int
     sea_draw: int
     resources: tuple[str, ...]
+    starting_resources: int
+    gather: int
     capitol_resources: int
     trading_post_exchange: int
     deep_cove_scrap: int
@@ -44,6 +50,7 @@ class Params:
     booty_limit: int
     damage_deck_size: int
     damage_spares: int
+    ship_starts: tuple[tuple[int, int, int], ...]  # (x, y, heading 0 N .. 3 W) by player
 
 
 def read(game: Game, problems: Problems) -> Params:
@@ -56,4 +63,25 @@ def read(game: Game, problems: Problems) -> Params:
         if icons and r not in icons:
             problems.error(game.rules.loc("resources"), f"rules: resource '{r}' is not an icon the game declares "
                            f"(icons: {', '.join(sorted(icons))})")
+    v["ship_starts"] = _starts(game, v.get("ship_starts"), problems)
     return Params(**{k: (v[k] if v[k] is not None and not isinstance(v[k], bool) else 0) for k in SPEC})
+
+
+def _starts(game: Game, value, problems: Problems) -> tuple[tuple[int, int, int], ...]:
+    """Each player's starting square and heading: [x, y, N|E|S|W] by player, one for every seat."""
+    if not isinstance(value, list):
+        return ()
+    out = []
+    loc = game.rules.loc("ship_starts")
+    for k, item in enumerate(value, start=1):
+        ok = (isinstance(item, list) and len(item) == 3 and all(isinstance(n, int) and not isinstance(n, bool)
+                                                                 for n in item[:2]) and item[2] in HEADINGS)
+        if not ok:
+            problems.error(loc, f"rules: 'ship_starts' item {k} must be [x, y, heading] with a heading among "
+                           f"{', '.join(HEADINGS)}, got {item!r}")
+            continue
+        out.append((item[0], item[1], HEADINGS.index(item[2])))
+    if len(out) == len(value) and len(out) < max(game.players):
+        problems.error(loc, f"rules: 'ship_starts' gives {len(out)} starting squares but the game seats up to "
+                       f"{max(game.players)} players")
+    return tuple(out)
