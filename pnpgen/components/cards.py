@@ -12,6 +12,7 @@ from ..draw.primitives import Group, Item, Rect, Style, Text, place
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..engine.api import CardDiagram, CardText, engine_for
+from ..gridmove import describe_manoeuvre, describe_shot
 from ..model import CardType, Deck, Game
 from .context import Ctx
 from .diagrams import heading_diagram, range_diagram, stat
@@ -104,7 +105,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     if th.ink_saver:
         out.append(Rect(-b, bh - 0.4, w + 2 * b, 0.8, Style(fill=colour)))
     x = m
-    if cost_spec is not None:
+    if cost_spec is not None and card.field(cost_spec.id):
         chips, cw = cost_chips(ctx, card.field(cost_spec.id), m, bh, t.cost.chip, accent, ink, "#ffffff")
         out.append(chips)
         x = m + cw + 2.5
@@ -124,7 +125,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     text = card_text(ctx.game, card, t.requires.none)
     moves = grid_fields(deck, card)
     if moves is not None:
-        lines = [f"**{s_.label}:** {s_.value}" for s_ in shown if not s_.short]
+        lines = grid_lines(deck, card) + [f"**{s_.label}:** {s_.value}" for s_ in shown if not s_.short]
         text = CardText("", "\n".join([*lines, text.effect] if text.effect else lines))
         shown = [s_ for s_ in shown if s_.short]
     body = None
@@ -193,6 +194,21 @@ def grid_fields(deck: Deck, card: CardType):
     if main is None and extended is None and not shots:
         return None
     return main, extended, shots
+
+
+def grid_lines(deck: Deck, card: CardType) -> list[str]:
+    """A card's manoeuvres and shots in words, one line per field, labelled as the deck declares them."""
+    out = []
+    for s in deck.field_specs:
+        v = card.field(s.id)
+        if not s.show or v is None or s.kind not in ("manoeuvre", "shots"):
+            continue
+        if s.kind == "shots":
+            out.append(f"**{s.label}:** " + "; ".join(describe_shot(x) for x in v) + ".")
+        else:
+            pay = f" (pay {_show(v.cost)})" if v.cost else ""
+            out.append(f"**{s.label}{pay}:** {describe_manoeuvre(v)}.")
+    return out
 
 
 def _grid_body(ctx: Ctx, t: Tmpl, moves, shown: list[Shown], colour: str, accent: str, ink: str) -> Group:
@@ -315,7 +331,7 @@ def deepen(colour: str) -> str:
 def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
     """(the field printed as a cost in the band or None, the other printed fields) of a card."""
     specs = [s for s in deck.field_specs if s.show]
-    cost = next((s for s in specs if s.kind == "icon-counts" and card.field(s.id)), None)
+    cost = next((s for s in specs if s.kind == "icon-counts"), None)  # the first declared: a card may have none
     out: list[Shown] = []
     if not specs:
         for k, v in card.fields:

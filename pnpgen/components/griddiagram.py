@@ -18,7 +18,9 @@ from ..draw.primitives import Circle, Group, Item, PathBuilder, Rect, Style, Tex
 from ..gridmove import VECTORS, Manoeuvre, Shot, quarter
 
 HULL = ((0.0, -0.42), (0.2, -0.12), (0.2, 0.36), (-0.2, 0.36), (-0.2, -0.12))  # bow up, in a unit square
-MAX_CELL = 9.0
+MAX_CELL = 12.0
+LEGEND = 5.0  # mm under the grid for the extended manoeuvre's cost
+MIN_SQUARES = 3  # the grid shows at least this many squares across and down, for context
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ def grid_manoeuvre_diagram(box, main: Manoeuvre | None, extended: Manoeuvre | No
                            colours: Palette, icon: Icon | None = None) -> Group:
     """The diagram in box (x, y, w, h), centred, its squares as large as fit (at most MAX_CELL mm)."""
     x, y, w, h = box
+    legend = LEGEND if extended is not None and extended.cost else 0.0
+    h -= legend
     main_cells = main.offsets() if main else []
     end = main_cells[-1] if main_cells else (0, 0)
     facing = quarter(main.facing) if main else 0
@@ -52,6 +56,10 @@ def grid_manoeuvre_diagram(box, main: Manoeuvre | None, extended: Manoeuvre | No
     cells = [(0, 0), *main_cells, *ext_cells, *(c for _, line in shot_lines for c in line)]
     x0, x1 = min(c[0] for c in cells), max(c[0] for c in cells)
     y0, y1 = min(c[1] for c in cells), max(c[1] for c in cells)
+    while x1 - x0 + 1 < MIN_SQUARES:
+        x0, x1 = (x0 - 1, x1) if -x0 <= x1 else (x0, x1 + 1)
+    while y1 - y0 + 1 < MIN_SQUARES:
+        y0, y1 = (y0, y1 + 1) if -y0 > y1 else (y0 - 1, y1)
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     cell = min(w / cols, h / rows, MAX_CELL)
     left = x + (w - cols * cell) / 2
@@ -79,8 +87,8 @@ def grid_manoeuvre_diagram(box, main: Manoeuvre | None, extended: Manoeuvre | No
         out.append(_hull(centre(ext_cells[-1]), ext_facing, cell,
                          Style(fill=colours.paper, stroke=colours.extended, width=max(0.35, cell * 0.06),
                                dash=(cell * 0.08, cell * 0.06))))
-        if extended.cost and icon is not None:
-            out.append(_cost(extended.cost, centre(ext_cells[-1]), cell, colours, icon))
+    if legend:
+        out.append(_legend(extended.cost, x, top + rows * cell + legend * 0.55, w, colours, icon))
     if main is not None and (main_cells or main.facing != "ahead"):
         out.append(_hull(centre(end), facing, cell, Style(fill=colours.main, stroke=colours.ink, width=0.25)))
     return Group(tuple(out), label="manoeuvre")
@@ -125,23 +133,20 @@ def _shot(d: int, line: list[tuple[int, int]], centre, cell: float, colours: Pal
     return out
 
 
-def _cost(cost, at: tuple[float, float], cell: float, colours: Palette, icon: Icon) -> Item:
-    """The extended manoeuvre's cost ('+1' and an icon per resource) in a chip beside its hull."""
-    size = min(cell * 0.38, 3.0)
-    isz = size * 1.1
-    parts: list[Item] = []
-    cx = 0.0
+def _legend(cost, x: float, y: float, w: float, colours: Palette, icon: Icon | None) -> Item:
+    """Under the grid, centred: a dashed arrow and what the extended manoeuvre costs ('= 1' and an icon each)."""
+    size = 3.0
+    isz = 3.4
+    parts: list[Item] = [PathBuilder().move(0, 0).line(6.5, 0).build(
+        Style(stroke=colours.extended, width=0.6, dash=(1.1, 0.8))),
+        polygon([(8.2, 0), (6.4, -1.1), (6.4, 1.1)], Style(fill=colours.extended))]
+    cx = 9.6
     for name, n in cost:
         label = f"{n}"
-        parts.append(Text(cx, size * fonts.CAP_HEIGHT, label, size, colours.ink, "bold"))
-        cx += fonts.width(label, size, "bold") + 0.3
-        got = icon(name, cx, (size * fonts.CAP_HEIGHT - isz) / 2, isz)
+        parts.append(Text(cx, size * fonts.CAP_HEIGHT / 2, label, size, colours.ink, "bold"))
+        cx += fonts.width(label, size, "bold") + 0.4
+        got = icon(name, cx, -isz / 2, isz) if icon is not None else None
         if got is not None:
             parts.append(got)
-        cx += isz + 0.8
-    chip_w, chip_h = cx + 0.6, isz + 1.0
-    x = at[0] - chip_w / 2
-    y = at[1] + cell * 0.5 - chip_h - 0.2
-    frame = Rect(-0.6, (size * fonts.CAP_HEIGHT - isz) / 2 - 0.5, chip_w, chip_h,
-                 Style(fill=colours.paper, stroke=colours.extended, width=0.3), 0.8)
-    return place(Group((frame, *parts)), x, y)
+        cx += isz + 1.0
+    return place(Group(tuple(parts)), x + (w - cx) / 2, y)

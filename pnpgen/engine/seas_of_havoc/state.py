@@ -27,8 +27,22 @@ from dataclasses import dataclass, field, replace
 from ...gridmove import Manoeuvre, absolute
 from ..api import TERMINAL, State
 from ..rng import Rng
-from .game import (CAPITOL, DEEP_COVE, FLAG_SLOTS, FLAGS, GATHER, GUST, MARKET, ROCK, TRADING_POST, WHIRLPOOL,
-                   WORKSHOP, WRECK, CardInfo, SeasOfHavoc, Square)
+from .game import (
+    CAPITOL,
+    DEEP_COVE,
+    FLAG_SLOTS,
+    FLAGS,
+    GATHER,
+    GUST,
+    ROCK,
+    TRADING_POST,
+    WHIRLPOOL,
+    WORKSHOP,
+    WRECK,
+    CardInfo,
+    SeasOfHavoc,
+    Square,
+)
 
 ISLAND, BUY, SEA, OVER = "island", "buy", "sea", "over"
 PHASES = (ISLAND, BUY, SEA, OVER)

@@ -1,0 +1,543 @@
+"""Seas of Havoc positions and logs: a whole game state as YAML, read with located errors and written back."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ...errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
+from ...fields import Fields, as_list, describe, did_you_mean
+from ...loader import load_game
+from ...model import Game
+from ...paths import bundled_name, resolve_game
+from ...yamlsrc import display_path, key_loc, load_yaml, loc_of
+from ..api import Log, LoggedAction, Position
+from ..rng import Rng
+from .actions import from_json, to_json
+from .game import FLAGS, LOCATIONS, SeasOfHavoc
+from .state import PHASES, SEA, STAGES, SohState, Turn
+
+HEADINGS = ("N", "E", "S", "W")
+ENGINE = "seas-of-havoc"
+_RULES: dict = {}
+
+
+def rules_for(game: Game, players: int) -> SeasOfHavoc:
+    """The rules of a loaded game at a player count, made once (positions and logs read many)."""
+    key = (id(game), players)
+    hit = _RULES.get(key)
+    if hit is None or hit[0] is not game:
+        if len(_RULES) >= 16:
+            _RULES.clear()
+        hit = _RULES[key] = (game, SeasOfHavoc(game, players))
+    return hit[1]
+
+
+# -- reading -------------------------------------------------------------------------------------
+@contextmanager
+def _located(problems: Problems):
+    try:
+        yield
+    except ContentError as e:
+        raise ContentErrors([*problems.errors, e]) from None
+
+
+def load_position(path: Path | str, content: Game | None = None, extra_keys: tuple[str, ...] = ()) -> Position:
+    """Read a position file; raise ContentErrors listing every located problem."""
+    p = Path(path)
+    problems = Problems()
+    with _located(problems):
+        doc = load_yaml(p, problems)
+        problems.raise_if_any()
+        return read_position(doc, problems, p.parent, display_path(p), content, extra_keys)
+
+
+def load_log(path: Path | str, content: Game | None = None) -> Log:
+    """Read a playtest log: a position and `actions:`, each a JSON object (with an optional `player`)."""
+    pos = load_position(path, content, extra_keys=("actions",))
+    problems = Problems()
+    raw = pos.doc.get("actions") if isinstance(pos.doc, dict) else None
+    items = as_list(raw, "actions", problems, loc_of(pos.doc, "actions")) if raw is not None else []
+    out = []
+    g = pos.state.g
+    for k, obj in enumerate(items):
+        loc = loc_of(items, k)
+        got = from_json(g, obj, problems, f"action {k + 1}", loc)
+        if got is not None:
+            out.append(LoggedAction(got[0], got[1], loc))
+    problems.raise_if_any()
+    return Log(pos, out)
+
+
+def _game(f: Fields, ref: str, base: Path, content: Game | None) -> Game:
+    if content is not None:
+        return content
+    near = base / ref
+    target = str(near) if (near / "game.yaml").is_file() else ref
+    try:
+        game = load_game(str(resolve_game(target)))
+    except PnpgenError as e:
+        if type(e) is PnpgenError:
+            f.err("game", str(e))
+            f.problems.raise_if_any()
+        raise
+    if game.engine != ENGINE:
+        f.err("game", f"game '{game.id}' is not played by the {ENGINE} engine (its engine: {game.engine})")
+        f.problems.raise_if_any()
+    return game
+
+
+def read_position(doc: Any, problems: Problems, base: Path, name: str = "<position>", content: Game | None = None,
+                  extra_keys: tuple[str, ...] = ()) -> Position:
+    """A Position from a located YAML mapping; raise ContentErrors if anything is wrong."""
+    f = Fields(doc, "position", problems, Loc(name, 1, 1))
+    problems.raise_if_any()
+    ref = f.get("game", str, ENGINE) or ENGINE
+    game = _game(f, ref, base, content)
+    players = f.get("players", int, min(game.players), choices=None, min=1, max=8)
+    if players not in game.players:
+        f.err("players", f"{game.id} is played by {', '.join(map(str, game.players))} players, not {players}")
+        problems.raise_if_any()
+    g = rules_for(game, players)
+    s = _Reader(f, g, problems).read(extra_keys)
+    problems.raise_if_any()
+    return Position(s, ref, f.m, name)
+
+
+class _Reader:
+    """Reads a position's fields into a state, checking every card, resource and token is accounted for."""
+
+    def __init__(self, f: Fields, g: SeasOfHavoc, problems: Problems):
+        self.f, self.g, self.p = f, g, problems
+
+    def per_player(self, key: str, kind: type, default: Any) -> dict[int, Any]:
+        """A mapping of player number to a value, each player defaulted."""
+        v = self.f.get(key, dict, {})
+        out = {p: default() if callable(default) else default for p in self.g.players}
+        for k, x in (v or {}).items():
+            n = int(k) if isinstance(k, int) or (isinstance(k, str) and k.isdigit()) else None
+            if n not in out:
+                self.p.error(key_loc(v, k), f"{key}: '{k}' is not a player number (1 to {self.g.num_players})")
+                continue
+            if x is not None and not isinstance(x, kind):
+                self.p.error(loc_of(v, k), f"{key}: player {n}: expected {kind.__name__}, got {describe(x)}")
+                continue
+            out[n] = (x, loc_of(v, k))
+        return {p: (x if isinstance(x, tuple) else (x, None)) for p, x in out.items()}
+
+    def read(self, extra_keys: tuple[str, ...]) -> SohState:
+        f, g = self.f, self.g
+        n = g.num_players
+        seed = f.get("seed", int, 0, min=0)
+        s = SohState(g, Rng(seed or 0))
+        s.round = f.get("round", int, 1, min=1, max=1_000_000) or 1
+        s.phase = f.get("phase", str, "island", choices=PHASES) or "island"
+        s.first_player = f.get("first_player", int, 1, min=1, max=n) or 1
+        to_move = f.get("to_move", int, s.first_player, min=1, max=n) or 1
+        s.to_move = to_move
+        self.ships(s)
+        s.res = [self.counts(v, loc, f"resources of player {p}", g.params.starting_resources)
+                 for p, (v, loc) in self.per_player("resources", dict, None).items()]
+        s.infamy = [v or 0 for v, _ in self.per_player("infamy", int, 0).values()]
+        s.scored = [Counter({k: int(x) for k, x in (v or {}).items() if isinstance(x, int)})
+                    for v, _ in self.per_player("scored", dict, None).values()]
+        s.damage = [v or 0 for v, _ in self.per_player("damage", int, 0).values()]
+        s.flags = [self.flag_counts(v, loc, p) for p, (v, loc) in self.per_player("flags", list, None).items()]
+        s.flag_supply = [g.flag_supply[i] - sum(fl[i] for fl in s.flags) for i in range(len(FLAGS))]
+        for i, left in enumerate(s.flag_supply):
+            if left < 0:
+                f.err("flags", f"the players hold {-left + g.flag_supply[i]} {FLAGS[i]} flags; the kit has "
+                      f"{g.flag_supply[i]}")
+        s.upgrades = [self.upgrade_list(v, loc, p) for p, (v, loc) in self.per_player("upgrades", list, None).items()]
+        s.damage_left = f.get("damage_deck", int, g.damage_deck, min=0, max=g.damage_deck)
+        s.spares_left = f.get("spares", int, g.spares, min=0, max=g.spares)
+        s.ran_out = f.get("ran_out", bool, s.damage_left == 0)
+        self.cards(s)
+        self.booty(s)
+        self.island(s)
+        self.turn(s)
+        winners = f.get("winners", list, [])
+        s.winners_ = tuple(w for w in winners or [] if isinstance(w, int) and 1 <= w <= n)
+        s.reshuffles = f.get("reshuffles", int, 0, min=0) or 0
+        f.get("final", dict, None)  # written for the reader; worked out again from the rest
+        for k in extra_keys:
+            f.get(k, object, None)
+        f.finish()
+        if s.phase == "over" and not s.winners_:
+            s.finish()
+        return s
+
+    def ships(self, s: SohState) -> None:
+        g = self.g
+        given = self.per_player("ships", dict, None)
+        s.pos, s.heading = [], []
+        for p, (v, loc) in given.items():
+            x, y, h = g.starts[p - 1]
+            if v is not None:
+                sf = Fields(v, f"ship of player {p}", self.p, loc)
+                at = sf.get("at", list, [x, y])
+                hv = sf.get("heading", str, HEADINGS[h], choices=HEADINGS)
+                sf.finish()
+                ok = (isinstance(at, list) and len(at) == 2 and all(isinstance(c, int) and not isinstance(c, bool)
+                                                                    for c in at)
+                      and 0 <= at[0] < g.width and 0 <= at[1] < g.height)
+                if not ok:
+                    sf.err("at", f"a square is [x, y] with x from 0 to {g.width - 1} and y from 0 to "
+                           f"{g.height - 1}, got {describe(at)}")
+                else:
+                    x, y = at
+                    feat = g.features.get((x, y))
+                    if feat is not None and feat.kind != "shipwreck":
+                        sf.err("at", f"[{x}, {y}] holds a {feat.kind}: no ship can be there")
+                h = HEADINGS.index(hv) if hv in HEADINGS else h
+            if (x, y) in s.pos:
+                self.f.err("ships", f"two ships on [{x}, {y}]")
+            s.pos.append((x, y))
+            s.heading.append(h)
+
+    def counts(self, v: Any, loc: Loc | None, what: str, default: int) -> list[int]:
+        g = self.g
+        if v is None:
+            return [default] * len(g.resources)
+        out = [0] * len(g.resources)
+        for r, k in v.items():
+            if r not in g.resources:
+                self.p.error(key_loc(v, r), f"{what}: unknown resource '{r}' (expected one of: "
+                             f"{', '.join(g.resources)})" + did_you_mean(str(r), g.resources))
+            elif not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= 1000:
+                self.p.error(loc_of(v, r), f"{what}: '{r}' must be a whole number from 0 to 1000, got {describe(k)}")
+            else:
+                out[g.resources.index(r)] = k
+        return out
+
+    def flag_counts(self, v: Any, loc: Loc | None, p: int) -> list[int]:
+        out = [0] * len(FLAGS)
+        for k, x in enumerate(v or []):
+            if x not in FLAGS:
+                self.p.error(loc_of(v, k), f"flags of player {p}: unknown flag {describe(x)} (expected one of: "
+                             f"{', '.join(FLAGS)})")
+            else:
+                out[FLAGS.index(x)] += 1
+        return out
+
+    def upgrade_list(self, v: Any, loc: Loc | None, p: int) -> list[str]:
+        out = []
+        for k, x in enumerate(v or []):
+            if x not in self.g.upgrades:
+                self.p.error(loc_of(v, k), f"upgrades of player {p}: unknown upgrade {describe(x)} (expected one of: "
+                             f"{', '.join(self.g.upgrades)})")
+            elif x not in out:
+                out.append(x)
+        order = list(self.g.upgrades)
+        return sorted(out, key=order.index)
+
+    def card_list(self, v: Any, what: str, seen: Counter) -> list[str]:
+        out = []
+        for k, c in enumerate(v or []):
+            if not isinstance(c, str) or c not in self.g.cards:
+                self.p.error(loc_of(v, k), f"{what}: unknown card {describe(c)}"
+                             + (did_you_mean(c, self.g.cards) if isinstance(c, str) else ""))
+                continue
+            seen[c] += 1
+            out.append(c)
+        return out
+
+    def cards(self, s: SohState) -> None:
+        """Hands, decks and discards; the Market, its deck and discard; scrapped cards: each card once."""
+        f, g = self.f, self.g
+        order = g.card_order.__getitem__
+        seen_market = Counter()
+        hands = self.per_player("hands", list, None)
+        decks = self.per_player("decks", list, None)
+        discards = self.per_player("discards", list, None)
+        turn_v = f.m.get("turn") if isinstance(f.m.get("turn"), dict) else None
+        in_play = turn_v.get("card") if turn_v else None
+        scrapped_seen = Counter()
+        s.scrapped = self.card_list(f.get("scrapped", list, []), "scrapped", scrapped_seen)
+        s.hands, s.decks, s.discards = [], [], []
+        starting_left = Counter()
+        for c in s.scrapped:
+            if g.cards[c].market:
+                f.err("scrapped", f"'{c}' is a Market card: scrapped Market cards go to the market_discard")
+        for p in g.players:
+            mine = Counter()
+            hand = sorted(self.card_list(hands[p][0], f"hand of player {p}", mine), key=order)
+            discard = self.card_list(discards[p][0], f"discards of player {p}", mine)
+            if in_play and s.to_move == p and s.phase == SEA and in_play in g.cards:
+                mine[in_play] += 1
+            start = Counter(g.start_decks[p])
+            if decks[p][0] is not None:
+                deck = self.card_list(decks[p][0], f"deck of player {p}", mine)[::-1]  # written top first
+            else:
+                rest = start - Counter({c: k for c, k in mine.items() if not g.cards[c].market})
+                over = Counter({c: k for c, k in mine.items() if not g.cards[c].market}) - start
+                if over:
+                    self.p.error(hands[p][1] or f.loc, f"player {p} holds more {', '.join(sorted(over))} than their "
+                                 "starting deck has: list their deck under 'decks'")
+                deck = sorted(rest.elements(), key=order)
+                s.rng.shuffle(deck)
+                mine.update(deck)
+            for c, k in mine.items():
+                if g.cards[c].market:
+                    seen_market[c] += k
+                else:
+                    starting_left[c] += k
+            s.hands.append(hand)
+            s.discards.append(discard)
+            s.decks.append(deck)
+        start_all = Counter(c for p in g.players for c in g.start_decks[p])
+        extra = starting_left + scrapped_seen - start_all
+        if extra:
+            f.err("hands", f"more starting cards than the players' starting decks hold: "
+                  f"{', '.join(sorted(extra.elements()))}")
+        s.market = self.card_list(f.get("market", list, []), "market", seen_market)
+        if len(s.market) > g.params.market_size:
+            f.err("market", f"the Market holds {len(s.market)} cards, more than {g.params.market_size}")
+        s.market_discard = self.card_list(f.get("market_discard", list, []), "market_discard", seen_market)
+        full = Counter(g.market_cards)
+        deck_v = f.get("market_deck", list, None)
+        if deck_v is not None:
+            s.market_deck = self.card_list(deck_v, "market_deck", seen_market)[::-1]
+            missing = full - seen_market
+            if missing and not self.p.errors:
+                f.err("market_deck", "Market cards missing from the position (market, market_deck, market_discard, "
+                      f"players' cards): {', '.join(sorted(missing.elements(), key=order))}")
+        else:
+            rest = sorted((full - seen_market).elements(), key=order)
+            s.rng.shuffle(rest)
+            s.market_deck = rest
+        over = seen_market - full
+        if over:
+            f.err("market", f"more Market cards than the Market deck holds: {', '.join(sorted(over.elements()))}")
+
+    def booty(self, s: SohState) -> None:
+        """Each booty token is held by a player, lying on a shipwreck, or in the face-down supply."""
+        f, g = self.f, self.g
+        ids = list(g.booty_ids)
+        free = list(range(len(ids)))
+
+        def take(name: Any, where: Loc | None, what: str) -> int | None:
+            if name is None:
+                return None
+            for i in free:
+                if ids[i] == name:
+                    free.remove(i)
+                    return i
+            known = sorted(set(ids))
+            self.p.error(where, f"{what}: no booty token '{name}' is left (tokens: {', '.join(known)})"
+                         + (did_you_mean(str(name), known) if name not in known else ""))
+            return None
+
+        s.booty = [take(v, loc, f"booty of player {p}") for p, (v, loc) in self.per_player("booty", str, None).items()]
+        wrecks_v = f.get("wrecks", list, None)
+        s.wreck_booty = {}
+        if wrecks_v is not None:
+            for k, w in enumerate(wrecks_v):
+                ok = isinstance(w, list) and len(w) == 3 and tuple(w[:2]) in g.wrecks
+                if not ok:
+                    self.p.error(loc_of(wrecks_v, k), f"wrecks: each item is [x, y, booty token or null] for a "
+                                 f"shipwreck square ({', '.join(str(list(c)) for c in g.wrecks)}), got {describe(w)}")
+                    continue
+                s.wreck_booty[tuple(w[:2])] = take(w[2], loc_of(wrecks_v, k), f"wreck {list(w[:2])}")
+        rest = list(free)
+        s.rng.shuffle(rest)
+        for w in g.wrecks:
+            if w not in s.wreck_booty:
+                s.wreck_booty[w] = rest.pop() if rest and wrecks_v is None else None
+        s.booty_supply = rest
+
+    def island(self, s: SohState) -> None:
+        f, g = self.f, self.g
+        left = self.per_player("skiffs", int, g.params.skiffs_per_player if s.phase == "island" else 0)
+        s.skiffs = [v for v, _ in left.values()]
+        placed_v = f.get("placed", dict, {})
+        s.placed = {}
+        for loc, who in (placed_v or {}).items():
+            if loc not in LOCATIONS:
+                self.p.error(key_loc(placed_v, loc), f"placed: unknown location '{loc}' (expected one of: "
+                             f"{', '.join(LOCATIONS)})" + did_you_mean(str(loc), LOCATIONS))
+                continue
+            if not isinstance(who, list) or not all(isinstance(x, int) and 1 <= x <= g.num_players for x in who):
+                self.p.error(loc_of(placed_v, loc), f"placed: {loc}: a list of player numbers, got {describe(who)}")
+                continue
+            if len(who) > g.slots[loc]:
+                self.p.error(loc_of(placed_v, loc), f"placed: {loc} has {g.slots[loc]} slots, not {len(who)}")
+            s.placed[loc] = list(who)
+        claims_v = f.get("claims", list, [])
+        s.claims = []
+        used = set()
+        for k, c in enumerate(claims_v or []):
+            ok = isinstance(c, list) and len(c) == 2 and isinstance(c[0], int) and 1 <= c[0] <= g.num_players
+            idx = next((i for i, m in enumerate(s.market) if ok and m == c[1] and i not in used), None)
+            if idx is None:
+                self.p.error(loc_of(claims_v, k), f"claims: each is [player, a card of the Market not claimed "
+                             f"twice], got {describe(c)}")
+                continue
+            used.add(idx)
+            s.claims.append((c[0], idx))
+        must = f.get("must_claim", list, [])
+        picked = []
+        for k, c in enumerate(must or []):
+            idx = next((i for i, m in enumerate(s.market) if m == c and i not in used and i not in picked), None)
+            if idx is None:
+                self.p.error(loc_of(must, k), f"must_claim: {describe(c)} is no unclaimed card of the Market")
+                continue
+            picked.append(idx)
+        s.restocked = tuple(picked)
+
+    def turn(self, s: SohState) -> None:
+        f, g = self.f, self.g
+        v = f.get("turn", dict, None)
+        if v is None:
+            return
+        tf = Fields(v, "turn", self.p, f.at("turn"))
+        card = tf.get("card", str)
+        stage = tf.get("stage", str, choices=STAGES)
+        frame = tf.get("frame", str, HEADINGS[s.heading[s.to_move - 1]], choices=HEADINGS)
+        shot = tf.get("shot", int, 0, min=0, max=20)
+        owed = tf.get("owed", int, 0, min=0, max=20)
+        signals = tf.get("signals", int, 0, min=0, max=20)
+        again = tf.get("again", bool, False)
+        tf.finish()
+        if s.phase != SEA:
+            tf.err(None, "a card is resolved only in the Sea Phase")
+            return
+        if card not in g.cards:
+            tf.err("card", f"unknown card '{card}'" + did_you_mean(str(card), g.cards))
+            return
+        s.turn = Turn(card, stage or "end", HEADINGS.index(frame or "N"), "fire", shot or 0, owed or 0,
+                      signals or 0, bool(again))
+
+
+# -- writing ----------------------------------------------------------------------------------------
+def game_ref_of(g: SeasOfHavoc) -> str:
+    """How a position names the game: a bundled pack's name, else its folder."""
+    return bundled_name(g.content.root) or str(g.content.root)
+
+
+def to_dict(s: SohState, viewer: int | None = None, game_ref: str | None = None) -> dict[str, Any]:
+    """A position as plain data; with a viewer, only what that player may see."""
+    g = s.g
+    ps = g.players
+
+    def named(counts) -> dict[str, int]:
+        return {r: k for r, k in zip(g.resources, counts)}
+
+    d: dict[str, Any] = {"game": game_ref or game_ref_of(g), "players": g.num_players}
+    if viewer is not None:
+        d["viewer"] = viewer
+    d.update(round=s.round, phase=s.phase)
+    if s.phase != "over":
+        d["to_move"] = s.to_move
+    d["first_player"] = s.first_player
+    d["ships"] = {p: {"at": list(s.pos[p - 1]), "heading": HEADINGS[s.heading[p - 1]]} for p in ps}
+    d["resources"] = {p: named(s.res[p - 1]) for p in ps}
+    d["infamy"] = {p: s.infamy[p - 1] for p in ps}
+    d["scored"] = {p: {k: s.scored[p - 1][k] for k in sorted(s.scored[p - 1])} for p in ps}
+    d["damage"] = {p: s.damage[p - 1] for p in ps}
+    d["flags"] = {p: [f for i, f in enumerate(FLAGS) for _ in range(s.flags[p - 1][i])] for p in ps}
+    d["upgrades"] = {p: list(s.upgrades[p - 1]) for p in ps}
+    d["booty"] = {p: (g.booty_ids[s.booty[p - 1]] if s.booty[p - 1] is not None else None) for p in ps}
+    if viewer is None:
+        d["hands"] = {p: list(s.hands[p - 1]) for p in ps}
+        d["decks"] = {p: s.decks[p - 1][::-1] for p in ps}
+    else:
+        d["hands"] = {viewer: list(s.hands[viewer - 1])}
+        d["hand_sizes"] = {p: len(s.hands[p - 1]) for p in ps}
+        d["deck_sizes"] = {p: len(s.decks[p - 1]) for p in ps}
+    d["discards"] = {p: list(s.discards[p - 1]) for p in ps}
+    d["scrapped"] = list(s.scrapped)
+    d["market"] = list(s.market)
+    if viewer is None:
+        d["market_deck"] = s.market_deck[::-1]
+    else:
+        d["market_deck_size"] = len(s.market_deck)
+    d["market_discard"] = list(s.market_discard)
+    d["damage_deck"] = s.damage_left
+    d["spares"] = s.spares_left
+    d["ran_out"] = s.ran_out
+    lying = sorted(s.wreck_booty.items())
+    if viewer is None:
+        d["wrecks"] = [[w[0], w[1], g.booty_ids[b] if b is not None else None] for w, b in lying]
+    else:
+        d["wrecks"] = [[w[0], w[1], "face down" if b is not None else None] for w, b in lying]
+    if s.phase == "island":
+        d["skiffs"] = {p: s.skiffs[p - 1] for p in ps}
+        d["placed"] = {k: list(v) for k, v in s.placed.items()}
+    if s.phase in ("island", "buy"):
+        d["claims"] = [[p, s.market[i]] for p, i in s.claims]
+    if s.restocked:
+        d["must_claim"] = [s.market[i] for i in s.restocked]
+    if s.turn is not None:
+        t = s.turn
+        d["turn"] = {"card": t.card, "stage": t.stage, "frame": HEADINGS[t.frame], "shot": t.shot, "owed": t.owed,
+                     "signals": t.signals, "again": t.again}
+    if viewer is None:
+        d["seed"] = s.rng.state
+    if s.reshuffles:
+        d["reshuffles"] = s.reshuffles
+    if s.phase == "over":
+        d["winners"] = list(s.winners_)
+        d["final"] = {p: s.score(p) for p in ps}
+    return d
+
+
+PLAIN = re.compile(r"^[A-Za-z_./][A-Za-z0-9_./ '-]*$")
+RESERVED = {"yes", "no", "on", "off", "true", "false", "null", "nan", "inf", "~", "y", "n"}
+
+
+def _flow(v: Any) -> str:
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_flow(x) for x in v) + "]"
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return str(v)
+    text = str(v)
+    ok = PLAIN.match(text) and text.lower() not in RESERVED and not text.endswith(" ") and ": " not in text
+    return text if ok else json.dumps(text)
+
+
+BLOCKS = ("ships", "resources", "scored", "hands", "decks", "discards", "flags", "upgrades", "booty", "infamy",
+          "damage", "hand_sizes", "deck_sizes", "skiffs", "placed", "final")
+
+
+def dump(d: dict[str, Any], actions: list | None = None) -> str:
+    """A position (and a log's actions) as YAML text, one line per player's entry."""
+    lines = []
+    for k, v in d.items():
+        if k in BLOCKS and isinstance(v, dict) and v:
+            lines.append(f"{k}:")
+            lines.extend(f"  {_flow(kk)}: {_flow(vv)}" for kk, vv in v.items())
+        else:
+            lines.append(f"{k}: {_flow(v)}")
+    if actions is not None:
+        lines.append("actions:")
+        lines.extend(f"  - {_flow(a)}" for a in actions)
+    return "\n".join(lines) + "\n"
+
+
+def write_position(pos: Position | SohState) -> str:
+    """The YAML text of a position."""
+    if isinstance(pos, Position):
+        return dump(to_dict(pos.state, game_ref=pos.game_ref))
+    return dump(to_dict(pos))
+
+
+def write_log(start: SohState, actions: list, game_ref: str | None = None, header: str = "") -> str:
+    """A playtest log: the starting position, then each action with the player who took it."""
+    s = start.clone()
+    objs = []
+    for a in actions:
+        obj = to_json(s.g, a)
+        objs.append({"type": obj.pop("type"), "player": s.current_player(), **obj})
+        s.apply(a)
+    return header + dump(to_dict(start, game_ref=game_ref), objs)
