@@ -258,7 +258,7 @@ def test_bad_field_declarations(mini: Path) -> None:
         err(where(f, "1}"), "deck 'd' field 'b': 'min' and 'max' belong to a field of kind 'int' or 'icon-counts', "
             "not 'text'"),
         err(where(f, "number"), "deck 'd' field 'c': field 'kind': unknown value 'number' (expected one of: text, "
-            "int, bool, choice, suit, icon, icon-counts)"),
+            "int, bool, choice, suit, icon, icon-counts, manoeuvre, shots)"),
     ]
 
 

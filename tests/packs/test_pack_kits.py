@@ -30,8 +30,9 @@ from pnpgen.render.paper import PAPERS
 PACKS = ("enemy-in-sight", "seas-of-havoc")
 # Pages of each kit (long-edge duplex, so every sheet is a face page and a back page):
 # Enemy in Sight: 5 + 9 sheets of cards (40 Ship, 80 Action cards at 9 a sheet) and 2 of aids and chits;
-# Seas of Havoc: 2 + 3 sheets of cards (12 Market, 26 Damage), the two boards and 2 sheets of aids and tokens.
-PAGES = {"enemy-in-sight": 32, "seas-of-havoc": 18}
+# Seas of Havoc: 14 sheets of cards (4 starting decks of 8, 36 Market, 16 upgrades, 20 Damage, 6 spares), the
+# island, Market and sea boards, and sheets of ship boards, aids and tokens (one more of those on Letter).
+PAGES = {"enemy-in-sight": {"a4": 32, "letter": 32}, "seas-of-havoc": {"a4": 44, "letter": 46}}
 PT = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
 needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is missing")
@@ -95,7 +96,7 @@ def test_pdf_pages_count_and_size(kit, paper):
     state, _ = kit
     reader = _pdf(kit, paper)
     pages = state.pages[paper]
-    assert len(reader.pages) == len(pages) == PAGES[state.game.id]
+    assert len(reader.pages) == len(pages) == PAGES[state.game.id][paper]
     size = PAPERS[paper]
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(size.width * PT, abs=0.01)
@@ -146,7 +147,7 @@ def test_letter_ink_saver_and_fold_build(kit, tmp_path):
         assert all(p.id in on_pages for p in fold.kit.pieces if p.count)  # a page-size aid beside two-sided chits
     ink = build(BuildOptions(game=game, out=tmp_path / "i", papers=("letter",), formats=("pdf",), ink_saver=True,
                              sim_games=0))
-    assert len(ink.pages["letter"]) == PAGES[game]
+    assert len(ink.pages["letter"]) == PAGES[game]["letter"]
 
 
 # -- SVGs and the contact sheet -----------------------------------------------------------------------------------
@@ -209,7 +210,8 @@ def test_action_cards_show_category_name_text_and_their_fields(eis):
 
 def test_market_and_damage_cards(soh):
     state, _ = soh
-    for card in state.game.decks[0].cards:
+    market = next(d for d in state.game.decks if d.id == "market")
+    for card in market.cards:
         face = _piece(state, f"card-{card.id}").face
         cost = next(g for g in face.items if isinstance(g, Group) and g.label == "cost")
         counts = dict(card.field("cost"))
@@ -219,21 +221,34 @@ def test_market_and_damage_cards(soh):
         drawn = [i for i in cost.items if isinstance(i, Group)]  # one icon a chip, never the word
         assert len(drawn) == len(counts) and not any(k in " ".join(_texts(face)) for k in counts)
         assert "INFAMY" in _texts(face) and "MARKET" in _texts(face)
+        assert "manoeuvre" in _labels(face)  # its moves and shots drawn as a diagram
     damage = _texts(_piece(state, "card-torn-sails").face)
     assert {"Torn Sails", "INFAMY", "-1", "DAMAGE"} <= set(damage)
+    spare = _texts(_piece(state, "card-spare-damage").face)
+    assert "SPARE DAMAGE" in spare and any("SPARE." in t for t in spare)  # a spare never passes for a Damage card
+
+
+def _labels(item) -> set[str]:
+    """The labels of every group under an item."""
+    if not isinstance(item, Group):
+        return set()
+    return {item.label} | set().union(*(_labels(i) for i in item.items))
 
 
 def test_boards_show_locations_slots_terrain_legend_and_wrap(soh):
     state, _ = soh
     game = state.game
-    island = game.boards[0]
+    island = next(b for b in game.boards if b.id == "island")
     face = _piece(state, "board-island").face
     texts = " ".join(_texts(face))
     assert all(loc.name in texts for loc in island.locations)
     slots = [p for p, _ in walk(face) if isinstance(p, Rect) and p.style.dash]
     assert len(slots) == sum(loc.slots for loc in island.locations)
     assert all(s.w >= 20 and s.h >= 12 for s in slots)  # each holds a 20 x 12 mm skiff
-    sea = game.boards[1]
+    market = _piece(state, "board-market-board").face
+    boxes = [p for p, _ in walk(market) if isinstance(p, Rect) and p.style.dash]
+    assert len(boxes) == 5 and all(b.w >= 63 and b.h >= 88 for b in boxes)  # a Market card fits each box
+    sea = next(b for b in game.boards if b.id == "sea")
     face = _piece(state, "board-sea").face
     texts = _texts(face)
     joined = " ".join(texts)
@@ -357,7 +372,7 @@ def test_seas_of_havoc_colours_where_they_must_be(soh, tmp_path):
     state, folder = soh
     game = state.game
     pdf = folder / f"{game.id}-a4.pdf"
-    sea = game.boards[1]
+    sea = next(b for b in game.boards if b.id == "sea")
     t = Templates(game, Problems()).get("board", "board", BOARD_SPEC)
     n, (bx, by, bw, bh) = _find(state, "a4", "board-sea")
     assert bw == pytest.approx(_piece(state, "board-sea").width)  # printed at full size

@@ -22,49 +22,63 @@ def test_bundled_pack_passes_check() -> None:
     report = check_game(load_game("seas-of-havoc"))
     assert report.ok, report.lines()
     assert not report.warnings, report.lines()
-    assert "board island 9 locations (21 slots)" in report.summary
+    assert "board island 8 locations (16 slots)" in report.summary
+    assert "board market-board 1 locations (5 slots)" in report.summary
     assert "board sea 9x9 squares (5 rock, 4 whirlpool, 4 gust, 4 shipwreck; wrapping)" in report.summary
 
 
 def test_the_pack_holds_what_the_quick_reference_names() -> None:
     game = load_game("seas-of-havoc")
-    island = next(b for b in game.boards if b.id == "island")
-    assert {loc.name for loc in island.locations} == {
-        "Sail Maker", "Blacksmith", "Bank", "Capitol", "Trading Post", "Workshop", "Deep Cove", "Flag Slots",
-        "Market"}
+    locations = {loc.name for b in game.boards for loc in b.locations}
+    assert locations == {"Sail Maker", "Blacksmith", "Bank", "Capitol", "Trading Post", "Workshop", "Deep Cove",
+                         "Flag Slots", "Market"}
     assert {t.name for t in game.tokens if t.kind == "flag"} == {
         "Shipwright flag", "Bosun flag", "Purser flag", "Sailor flag"}
     sea = next(b for b in game.boards if b.id == "sea")
     assert sea.wrap and sea.square_at(2, 2).terrain == "whirlpool" and sea.square_at(2, 2).direction == "cw"
     aid = game.player_aids[0]
     titles = " ".join(s.title for s in aid.sections)
-    for topic in ("Island Phase", "Flags", "Sea Phase", "Collisions", "Cannon fire", "Shipwrecks", "Game end"):
+    for topic in ("Setup", "Island Phase", "Flags", "Sea Phase", "Collisions", "Cannon fire", "Shipwrecks", "Game end"):
         assert topic in titles
+    decks = {d.id: d for d in game.decks}
+    assert all(decks[f"start-{p}"].size == 8 for p in (1, 2, 3, 4))
+    assert decks["market"].size == 36 and decks["upgrades"].size == 16
+    assert decks["damage"].size == 20 and decks["spare-damage"].size == 6
+    assert {c.owner for c in game.area_cards if c.kind == "mat"} == {1, 2, 3, 4}  # a ship board each
+    resources = {t.label for t in game.tokens if t.kind == "resource"}
+    assert resources == {"1{sail}", "3{sail}", "1{cannonball}", "3{cannonball}", "1{coin}", "3{coin}"}
+    assert any(s.blank_rows for a in game.player_aids for s in a.sections)  # the Infamy pad
 
 
 def test_aid_names_a_location_not_on_the_board(soh: Path) -> None:
     edit(soh / "aids.yaml", "- [Deep Cove,", "- [Deep Cave,")
     assert errors_of(soh) == [err(where(soh / "aids.yaml", "[Deep Cave,"),
-                                  "player aid 'quick-reference': location 'Deep Cave' is not on board 'island' "
-                                  "(its locations: Sail Maker, Blacksmith, Bank, Capitol, Trading Post, Workshop, "
-                                  "Deep Cove, Flag Slots, Market)")]
+                                  "player aid 'quick-reference': location 'Deep Cave' is on no board (the locations: "
+                                  "Sail Maker, Blacksmith, Bank, Capitol, Trading Post, Workshop, Deep Cove, Flag "
+                                  "Slots, Market)")]
 
 
 def test_one_of_several_names_in_a_row_missing(soh: Path) -> None:
     edit(soh / "boards.yaml", "{id: bank, name: Bank,", "{id: bank, name: Counting House,")
     errors = errors_of(soh)
     assert errors == [err(where(soh / "aids.yaml", "[Sail Maker / Blacksmith / Bank,"),
-                          "player aid 'quick-reference': location 'Bank' is not on board 'island' (its locations: "
-                          "Sail Maker, Blacksmith, Counting House, Capitol, Trading Post, Workshop, Deep Cove, "
-                          "Flag Slots, Market)")]
+                          "player aid 'quick-reference': location 'Bank' is on no board (the locations: Sail Maker, "
+                          "Blacksmith, Counting House, Capitol, Trading Post, Workshop, Deep Cove, Flag Slots, Market)")]
 
 
 def test_damage_deck_too_small_to_end_the_game(soh: Path) -> None:
     edit(soh / "game.yaml", "damage_deck_size: 20", "damage_deck_size: 25")
     assert errors_of(soh) == [err(where(soh / "cards.yaml", "id: damage"),
-                                  "deck 'damage' holds 26 cards: too few to end the game, which needs a Damage deck "
-                                  "of 25 (rules damage_deck_size) to run out plus 6 spares (rules damage_spares), "
-                                  "31 in all")]
+                                  "deck 'damage' holds 20 cards, fewer than the Damage deck of 25 (rules "
+                                  "damage_deck_size) whose running out ends the game")]
+
+
+def test_too_few_spare_damage_cards(soh: Path) -> None:
+    edit(soh / "cards.yaml", "      count: 6\n      text: >-\n        SPARE.", "      count: 5\n      text: >-\n"
+         "        SPARE.")
+    edit(soh / "game.yaml", "cards: 110", "cards: 109")
+    assert errors_of(soh) == [err(where(soh / "cards.yaml", "- id: spare-damage\n  name", 2),
+                                  "5 spare Damage cards (deck 'spare-damage'), fewer than rules damage_spares (6)")]
 
 
 def test_too_few_damage_spares(soh: Path) -> None:
@@ -72,6 +86,48 @@ def test_too_few_damage_spares(soh: Path) -> None:
     assert errors_of(soh) == [err(where(soh / "game.yaml", "damage_spares: 3", 15),
                                   "rules: 'damage_spares' (3) must be at least the player count (4): the last Sea "
                                   "Phase goes on after the deck runs out")]
+
+
+def test_location_text_must_print_the_rules_number(soh: Path) -> None:
+    edit(soh / "game.yaml", "gather: 2 ", "gather: 3 ")
+    errors = errors_of(soh)
+    assert errors[0] == err(where(soh / "boards.yaml", "{id: sail-maker,"),
+                            "board 'island': location 'Sail Maker' must say '3 {sail}' (the rules' number), but says: "
+                            "Gain 2 {sail}.")
+    assert len(errors) == 3  # Sail Maker, Blacksmith and Bank
+
+
+def test_a_resource_without_a_sink(soh: Path) -> None:
+    # nothing costs cannonballs any more: every price in cannonballs becomes one in coins
+    text = (soh / "cards.yaml").read_text(encoding="utf-8")
+    for old, new in (("{cannonball: 2, coin: 1}", "{coin: 3}"), ("{cannonball: 1, coin: 1}", "{coin: 2}"),
+                     ("{cannonball: 3, coin: 1}", "{coin: 4}"), ("{coin: 1, cannonball: 1}", "{coin: 2}")):
+        text = text.replace(old, new)
+    for old, new in (("{sail: 2, cannonball: 1}", "{sail: 3}"), ("{cannonball: 1, sail: 1}", "{sail: 2}"),
+                     ("{sail: 1, cannonball: 2}", "{sail: 3}"), ("{sail: 1, cannonball: 1}", "{sail: 2}")):
+        text = text.replace(old, new)
+    text = text.replace("cannonball: ", "sail: ")
+    (soh / "cards.yaml").write_text(text, encoding="utf-8")
+    errors = [e for e in errors_of(soh) if "no sink" in e or "no source" in e]
+    assert errors == [err(where(soh / "game.yaml", "resources: [sail", 11),
+                          "resource 'cannonball' has no sink: no card or upgrade costs it")]
+
+
+def test_a_starting_deck_too_small_to_draw_from(soh: Path) -> None:
+    edit(soh / "cards.yaml", "      name: Broadside\n      count: 2\n", "      name: Broadside\n      count: 1\n")
+    text = (soh / "game.yaml").read_text(encoding="utf-8").replace("sea_draw: 4 ", "sea_draw: 8 ")
+    (soh / "game.yaml").write_text(text, encoding="utf-8")
+    errors = errors_of(soh)
+    assert err(where(soh / "game.yaml", "id: seas-of-havoc"),
+               "player 1's starting deck (start-1) holds 7 cards, fewer than the 8 drawn at the start (rules "
+               "sea_draw)") in errors
+
+
+def test_a_ship_starting_on_a_rock(soh: Path) -> None:
+    edit(soh / "game.yaml", "ship_starts: [[3, 8, N]", "ship_starts: [[4, 7, N]")
+    assert errors_of(soh) == [err(where(soh / "game.yaml", "ship_starts: [[", 13),
+                                  "rules: 'ship_starts': player 1 starts on [4, 7], which is not an open square of "
+                                  "board 'sea'")]
 
 
 def test_sea_must_wrap(soh: Path) -> None:
@@ -92,36 +148,42 @@ def test_wrap_leaves_a_square_without_a_way_out(soh: Path) -> None:
 
 def test_market_slots_differ_from_market_size(soh: Path) -> None:
     edit(soh / "game.yaml", "market_size: 5", "market_size: 4")
-    assert errors_of(soh) == [err(where(soh / "boards.yaml", "id: market"),
-                                  "board 'island': the Market has 5 card slots but the rules fill it to 4 "
+    assert errors_of(soh) == [err(where(soh / "boards.yaml", "    - id: market\n", 6),
+                                  "board 'market-board': the Market has 5 card slots but the rules fill it to 4 "
                                   "(rules market_size)")]
 
 
 def test_market_deck_cannot_restock(soh: Path) -> None:
-    edit(soh / "game.yaml", "market_size: 5", "market_size: 7")
-    edit(soh / "boards.yaml", "      slots: 5\n", "      slots: 7\n")
-    assert errors_of(soh) == [err(where(soh / "cards.yaml", "id: market"),
-                                  "deck 'market' holds 12 cards; scrapping a full Market and restocking needs at "
-                                  "least 14")]
+    edit(soh / "game.yaml", "skiffs_per_player: 3", "skiffs_per_player: 7")
+    edit(soh / "tokens.yaml", "count: 3,", "count: 7,", count=4)
+    edit(soh / "game.yaml", "tokens: 137", "tokens: 153")
+    edit(soh / "boards.yaml", "{id: flags, name: Flag Slots, slots: 4,", "{id: flags, name: Flag Slots, slots: 20,")
+    edit(soh / "cards.yaml", "      name: Come About\n      count: 2\n", "      name: Come About\n      count: 1\n")
+    edit(soh / "game.yaml", "cards: 110", "cards: 109")
+    assert errors_of(soh) == [err(where(soh / "cards.yaml", "- id: market\n", 2),
+                                  "deck 'market' holds 35 cards; a Market of 5, a full restock and a round in which "
+                                  "every skiff claims a card need 38")]
 
 
 def test_too_few_skiff_slots(soh: Path) -> None:
     edit(soh / "game.yaml", "skiffs_per_player: 3", "skiffs_per_player: 6")
     edit(soh / "tokens.yaml", "count: 3,", "count: 6,", count=4)
-    edit(soh / "game.yaml", "tokens: 37", "tokens: 49")
+    edit(soh / "game.yaml", "tokens: 137", "tokens: 149")
     assert errors_of(soh) == [err(where(soh / "boards.yaml", "id: island"),
-                                  "board 'island' has 21 skiff slots (Market cards included) but 4 players place 24 "
-                                  "skiffs, one per slot")]
+                                  "the island and the Market have 21 skiff slots but 4 players place 24 skiffs, one "
+                                  "per slot")]
 
 
 def test_a_player_short_of_skiffs(soh: Path) -> None:
     edit(soh / "tokens.yaml", "owner: 3, count: 3", "owner: 3, count: 2")
-    edit(soh / "game.yaml", "tokens: 37", "tokens: 36")
+    edit(soh / "game.yaml", "tokens: 137", "tokens: 136")
     assert errors_of(soh) == [err(where(soh / "game.yaml", "id: seas-of-havoc"),
                                   "player 3 has 2 skiffs, expected 3 (rules skiffs_per_player)")]
 
 
 def test_fewer_booty_tokens_than_shipwrecks(soh: Path) -> None:
+    edit(soh / "tokens.yaml", "count: 2, shape: circle", "count: 1, shape: circle", count=4)
+    edit(soh / "game.yaml", "tokens: 137", "tokens: 133")
     edit(soh / "boards.yaml", "    - [7, 7, shipwreck]\n", "    - [7, 7, shipwreck]\n    - [0, 4, shipwreck]\n")
     assert errors_of(soh) == [err(where(soh / "game.yaml", "id: seas-of-havoc"),
                                   "expected at least 5 booty tokens (one per shipwreck on board 'sea'), found 4")]
