@@ -343,6 +343,16 @@ class _Reader:
                                  f"shipwreck square ({', '.join(str(list(c)) for c in g.wrecks)}), got {describe(w)}")
                     continue
                 s.wreck_booty[tuple(w[:2])] = take(w[2], loc_of(wrecks_v, k), f"wreck {list(w[:2])}")
+        supply_v = f.get("booty_supply", list, None)
+        if supply_v is not None:  # written top first
+            s.booty_supply = [i for i in (take(b, loc_of(supply_v, k), "booty_supply")
+                                          for k, b in enumerate(supply_v)) if i is not None][::-1]
+            if free and not self.p.errors:
+                f.err("booty_supply", "booty tokens missing from the position (held, on wrecks, booty_supply): "
+                      + ", ".join(ids[i] for i in free))
+            for w in g.wrecks:
+                s.wreck_booty.setdefault(w, None)
+            return
         rest = list(free)
         s.rng.shuffle(rest)
         for w in g.wrecks:
@@ -463,6 +473,7 @@ def to_dict(s: SohState, viewer: int | None = None, game_ref: str | None = None)
     lying = sorted(s.wreck_booty.items())
     if viewer is None:
         d["wrecks"] = [[w[0], w[1], g.booty_ids[b] if b is not None else None] for w, b in lying]
+        d["booty_supply"] = [g.booty_ids[b] for b in s.booty_supply[::-1]]
     else:
         d["wrecks"] = [[w[0], w[1], "face down" if b is not None else None] for w, b in lying]
     if s.phase == "island":
