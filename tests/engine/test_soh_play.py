@@ -1,0 +1,164 @@
+"""Seas of Havoc played whole: invariants under random play, positions written and read back, the example logs
+replayed, the greedy agent, hidden information, and the figures a designer reads."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from soh_kit import ENGINE, content
+
+from pnpgen.engine.api import TERMINAL, IllegalMove, Position, replay
+from pnpgen.engine.rng import AgentRng
+from pnpgen.engine.seas_of_havoc.game import FLAGS
+from pnpgen.errors import ContentErrors
+
+EXAMPLES = Path(content().root) / "examples"
+
+
+def accounted(s) -> None:
+    """Every card, resource, flag, booty token and point of Infamy is where the rules can find it."""
+    g = s.g
+    market = Counter(s.market) + Counter(s.market_deck) + Counter(s.market_discard)
+    starting = Counter(s.scrapped)
+    for p in g.players:
+        for c in s.owned(p):
+            (market if g.cards[c].market else starting)[c] += 1
+    assert market == Counter(g.market_cards)
+    assert starting == Counter(c for p in g.players for c in g.start_decks[p])
+    assert all(n >= 0 for r in s.res for n in r)
+    assert all(s.infamy[k] == sum(s.scored[k].values()) for k in range(g.num_players))
+    for i in range(len(FLAGS)):
+        assert s.flag_supply[i] + sum(f[i] for f in s.flags) == g.flag_supply[i] and s.flag_supply[i] >= 0
+    tokens = [b for b in s.booty if b is not None] + [b for b in s.wreck_booty.values() if b is not None]
+    assert sorted(tokens + s.booty_supply) == list(range(len(g.booty)))
+    taken = (g.damage_deck - s.damage_left) + (g.spares - s.spares_left)
+    assert sum(s.damage) >= taken and s.damage_left >= 0 and s.ran_out == (s.damage_left == 0)
+    assert len(s.market) <= g.params.market_size
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]), steps=st.integers(50, 600))
+def test_random_play_keeps_everything_accounted_for(seed, players, steps):
+    rules = ENGINE.make_rules(content(), players)
+    s = rules.new_initial_state(seed)
+    rng = AgentRng(seed)
+    accounted(s)
+    played = 0
+    while s.current_player() != TERMINAL and played < steps:
+        actions = s.legal_actions()
+        assert actions and len(set(actions)) == len(actions)
+        a = actions[rng.randrange(len(actions))]
+        assert ENGINE.why_illegal(s, a) is None
+        s.apply(a)
+        accounted(s)
+        played += 1
+    assert played > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_generic_random_play_reaches_the_end(players):
+    rules = ENGINE.make_rules(content(), players)
+    finished = 0
+    for seed in range(3):
+        s = rules.new_initial_state(seed)
+        rng = AgentRng(seed)
+        while s.current_player() != TERMINAL:
+            s.apply(s.random_action(rng))
+        assert s.is_terminal() and s.winners() and s.victory() == "infamy"
+        assert s.damage_left == 0 and s.legal_actions() == []
+        finished += 1
+    assert finished == 3
+
+
+def test_greedy_captains_finish_sooner_than_random_ones():
+    rules = ENGINE.make_rules(content(), 2)
+    greedy = ENGINE.agents()["greedy"](rules, 1, {})
+    rounds = []
+    for seed in range(4):
+        s = rules.new_initial_state(seed)
+        rng = AgentRng(seed)
+        while s.current_player() != TERMINAL:
+            s.apply(greedy(s, rng))
+        rounds.append(s.round)
+    assert max(rounds) <= 25 and len(rounds) == 4
+
+
+def test_a_position_reads_back_to_the_same_state(tmp_path):
+    rules = ENGINE.make_rules(content(), 3)
+    s = rules.new_initial_state(5)
+    rng = AgentRng(5)
+    checked = 0
+    for _ in range(300):
+        if s.is_terminal():
+            break
+        s.apply(s.random_action(rng))
+        if _ % 37 == 0:
+            path = tmp_path / f"p{_}.yaml"
+            path.write_text(ENGINE.write_position(Position(s, "seas-of-havoc")), encoding="utf-8")
+            back = ENGINE.load_position(path, content()).state
+            assert ENGINE.write_position(Position(back, "seas-of-havoc")) == path.read_text(encoding="utf-8")
+            assert back.legal_actions() == s.legal_actions()
+            checked += 1
+    assert checked >= 5
+
+
+def test_both_example_logs_replay():
+    done = replay(ENGINE, ENGINE.load_log(EXAMPLES / "playtest-01.yaml", content()))
+    assert done.played == 159 and done.state.is_terminal() and done.state.winners() == (2,)
+    with pytest.raises(IllegalMove) as bad:
+        replay(ENGINE, ENGINE.load_log(EXAMPLES / "playtest-02-illegal.yaml", content()))
+    assert bad.value.index == 2 and bad.value.why.rule == "Island Phase"
+    assert str(bad.value).endswith("action 2 (place a skiff at capitol, taking the First Player token and sail) is "
+                                   "illegal: every slot of capitol holds a skiff already (one skiff a slot) (rule Island Phase)")
+
+
+def test_the_example_position_asks_for_a_broadside():
+    s = ENGINE.load_position(EXAMPLES / "position-sea.yaml", content()).state
+    assert s.legal_actions() == [("fire", "port"), ("fire", "starboard")]
+    assert ENGINE.status(s) == "round 1, sea phase (broadside: fire), player 2 to move"
+
+
+def test_a_bad_position_is_located(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("game: seas-of-havoc\nplayers: 2\nphase: sea\nships:\n  1: {at: [4, 4], heading: N}\n"
+                    "hands: {1: [ahead, jib]}\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as e:
+        ENGINE.load_position(path, content())
+    lines = [str(x) for x in e.value.errors]
+    assert lines == [f"{path}:5:11: error: ship of player 1: [4, 4] holds a rock: no ship can be there",
+                     f"{path}:6:19: error: hand of player 1: unknown card 'jib'"]
+
+
+def test_hidden_information_is_hidden_and_resampled():
+    rules = ENGINE.make_rules(content(), 2)
+    s = rules.new_initial_state(3)
+    seen = s.observation(1)
+    assert list(seen["hands"]) == [1] and seen["hand_sizes"] == {1: 4, 2: 4} and "decks" not in seen
+    assert all(w[2] in ("face down", None) for w in seen["wrecks"])
+    other = s.sample_hidden(1, AgentRng(9))
+    assert other.hands[0] == s.hands[0] and sorted(other.hands[1] + other.decks[1]) == sorted(s.hands[1] + s.decks[1])
+    assert other.observation(1) == seen | {"market_deck_size": seen["market_deck_size"]}
+    assert -1.0 <= s.evaluate(1) <= 1.0 and s.roles() == {"first player": 1}
+
+
+def test_the_figures_a_designer_reads():
+    rules = ENGINE.make_rules(content(), 2)
+    greedy = ENGINE.agents()["greedy"](rules, 1, {})
+    s = rules.new_initial_state(38)
+    rng = AgentRng(38)
+    m = ENGINE.metrics(rules)
+    while s.current_player() != TERMINAL:
+        a = greedy(s, rng)
+        m.record(s, a)
+        s.apply(a)
+    f = m.finish(s)
+    assert set(f["infamy_by_source"]) >= {"cards", "damage"} and f["rounds"] == s.round
+    total = sum(f["infamy_by_source"].values())
+    assert total == sum(s.score(p) for p in rules.players)  # every point of Infamy has a source
+    assert sum(f["location_popularity"].values()) == 2 * 3 * s.round  # every skiff of every round
+    assert set(f["market_bought"]) | set(f["market_never_bought"]) <= set(rules.market_cards)
+    assert not set(f["market_bought"]) & set(f["market_never_bought"])
