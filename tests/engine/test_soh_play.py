@@ -113,7 +113,8 @@ def test_both_example_logs_replay():
         replay(ENGINE, ENGINE.load_log(EXAMPLES / "playtest-02-illegal.yaml", content()))
     assert bad.value.index == 2 and bad.value.why.rule == "Island Phase"
     assert str(bad.value).endswith("action 2 (place a skiff at capitol, taking the First Player token and sail) is "
-                                   "illegal: every slot of capitol holds a skiff already (one skiff a slot) (rule Island Phase)")
+                                   "illegal: every slot of capitol holds a skiff already (one skiff a slot) "
+                                   "(rule Island Phase)")
 
 
 def test_the_example_position_asks_for_a_broadside():
@@ -130,7 +131,7 @@ def test_a_bad_position_is_located(tmp_path):
         ENGINE.load_position(path, content())
     lines = [str(x) for x in e.value.errors]
     assert lines == [f"{path}:5:11: error: ship of player 1: [4, 4] holds a rock: no ship can be there",
-                     f"{path}:6:19: error: hand of player 1: unknown card 'jib'"]
+                     f"{path}:6:20: error: hand of player 1: unknown card 'jib'"]
 
 
 def test_hidden_information_is_hidden_and_resampled():

@@ -63,7 +63,8 @@ def test_one_of_several_names_in_a_row_missing(soh: Path) -> None:
     errors = errors_of(soh)
     assert errors == [err(where(soh / "aids.yaml", "[Sail Maker / Blacksmith / Bank,"),
                           "player aid 'quick-reference': location 'Bank' is on no board (the locations: Sail Maker, "
-                          "Blacksmith, Counting House, Capitol, Trading Post, Workshop, Deep Cove, Flag Slots, Market)")]
+                          "Blacksmith, Counting House, Capitol, Trading Post, Workshop, Deep Cove, Flag Slots, "
+                          "Market)")]
 
 
 def test_damage_deck_too_small_to_end_the_game(soh: Path) -> None:
