@@ -305,8 +305,8 @@ def test_the_game_ends_after_the_sea_phase_in_which_the_damage_deck_runs_out(tmp
     s.apply(("fire", "starboard"))  # the last Damage card: the deck has run out
     assert (s.ran_out, s.phase, s.to_move) == (True, "sea", 2)
     s.apply(("pass", "ahead"))
-    assert s.is_terminal() and s.victory() == "infamy"
-    assert [s.score(p) for p in (1, 2)] == [7, 5] and s.winners() == (1,) and s.returns() == [1.0, -1.0]
+    assert s.is_terminal() and s.victory == "infamy"
+    assert [s.score(p) for p in (1, 2)] == [7, 5] and s.winners == (1,) and s.returns() == [1.0, -1.0]
 
 
 def test_spares_are_used_once_the_deck_is_empty(tmp_path):
@@ -324,4 +324,4 @@ def test_ties_go_to_the_most_resources_then_the_fewest_damage_cards(tmp_path, we
                  f"resources: {{1: {{sail: {wealth[0]}}}, 2: {{sail: {wealth[1]}}}}}\n"
                  f"damage: {{1: {damage[0]}, 2: {damage[1]}}}\ninfamy: {{1: {damage[0]}, 2: {damage[1]}}}\n")
     s.finish()
-    assert s.score(1) == s.score(2) and s.winners() == winners
+    assert s.score(1) == s.score(2) and s.winners == winners

@@ -6,11 +6,12 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import IllegalAction, Loc, Problems
-from ...gridmove import describe_manoeuvre, describe_shot
 from ...model import CardType, Game
-from ..api import Chart, Log, Position
+from .. import api
+from ..api import Log, Position
 from . import actions, agents, judge, metrics, position
-from .game import SeasOfHavoc
+from .game import UPGRADE_DECK, SeasOfHavoc
+from .invariants import invariants
 from .state import ISLAND, OVER, SEA, SohState
 
 
@@ -36,9 +37,14 @@ class SeasOfHavocEngine:
         boards = sum(1 for c in content.area_cards if c.kind == "mat")
         return [f"{boards} ship boards"] if boards else []
 
-    def card_text(self, content: Game, card: CardType) -> tuple[str, str] | None:
-        """What a card does, in words, from the fields the engine reads."""
-        return ("", effect_text(card)) if effect_text(card) else None
+    def card_text(self, content: Game, card: CardType):
+        """What an upgrade does, in words, from the fields the engine reads (moves, shots, gains and flags print
+        from the cards' own fields)."""
+        text = upgrade_text(card)
+        if not text:
+            return None
+        make = getattr(api, "CardText", None)  # the contract's text record, where it has one
+        return make("", text) if make is not None else ("", text)
 
     # actions
     def action_to_json(self, rules: SeasOfHavoc, action: Any) -> dict:
@@ -61,6 +67,16 @@ class SeasOfHavocEngine:
         return judge.turn_rule(state)
 
     # positions and logs
+    def read_position(self, source, problems: Problems, extra_keys: tuple[str, ...] = ()) -> Position:
+        """A position from a file's located mapping (source: doc, content, game_ref, base, name)."""
+        pos = position.read_position(source.doc, problems, source.base, source.name, source.content, extra_keys)
+        pos.game_ref = source.game_ref
+        return pos
+
+    def invariants(self, state: SohState) -> list[str]:
+        """What is wrong with a state by the rules' bookkeeping; [] when everything adds up."""
+        return invariants(state)
+
     def load_position(self, path: Path, content: Game, extra_keys: tuple[str, ...] = ()) -> Position:
         return position.load_position(path, content, extra_keys)
 
@@ -80,39 +96,36 @@ class SeasOfHavocEngine:
     def metrics(self, rules: SeasOfHavoc) -> metrics.SohMetrics:
         return metrics.SohMetrics(rules)
 
-    def report_charts(self, content: Game, result: dict, rules: SeasOfHavoc) -> list[Chart]:
-        return []
+    def report_lines(self, rules: SeasOfHavoc, result: dict) -> list[str]:
+        """The simulation table's lines about Seas of Havoc's own figures."""
+        return metrics.report_lines(rules, result)
+
+    def report_charts(self, rules: SeasOfHavoc, result: dict) -> list:
+        """Bar charts of Infamy by source, location popularity and Market cards bought."""
+        return metrics.report_charts(rules, result, getattr(api, "CHART_KINDS", None) and api.Chart)
+
+    def playout(self, state: SohState, rng, metrics_) -> int | None:
+        """No loop of its own: the simulator plays the generic one."""
+        return None
 
 
-def effect_text(card: CardType) -> str:
-    """A card's manoeuvres, shots, gains and flags in words ('' for a card with none of them)."""
+def upgrade_text(card: CardType) -> str:
+    """What an upgrade changes, in words ('' for a card that is no upgrade, or changes nothing)."""
     out = []
-    move, ext, fire = card.field("move"), card.field("extended"), card.field("fire")
-    if move is not None:
-        out.append(f"Move {describe_manoeuvre(move)}.")
-    if ext is not None:
-        pay = " ".join(f"{n}{{{r}}}" for r, n in ext.cost)
-        out.append(f"If that hit nothing, you may pay {pay} to go on: {describe_manoeuvre(ext)}.")
-    for shot in fire or ():
-        out.append(f"Fire {describe_shot(shot)}.")
-    gain = card.field("gain")
-    if gain:
-        out.append("Gain " + " ".join(f"{n}{{{r}}}" for r, n in gain) + ".")
-    if card.field("signal"):
-        n = card.field("signal")
-        out.append(f"You may use up to {n} flag{'s' if n != 1 else ''}.")
     for field, words in (("shot_range", "Your shots reach {} square(s) further."),
                          ("ram_infamy", "A ram scores {} more Infamy."),
                          ("extended_discount", "Extended manoeuvres cost you {} sail(s) less.")):
         if card.field(field):
             out.append(words.format(card.field(field)))
+    if card.deck == UPGRADE_DECK and not out:
+        out.append("Worth its Infamy; it changes nothing else.")
     return " ".join(out)
 
 
 def status(s: SohState) -> str:
     """'round 3, sea phase, player 2 to move' or the result."""
     if s.phase == OVER:
-        who = " and ".join(f"player {p}" for p in s.winners())
+        who = " and ".join(f"player {p}" for p in s.winners)
         scores = ", ".join(f"{s.score(p)}" for p in s.g.players)
         return f"game over after round {s.round}: {who} won on Infamy ({scores})"
     what = {ISLAND: "island phase", SEA: "sea phase"}.get(s.phase, "buying")
@@ -123,4 +136,4 @@ def status(s: SohState) -> str:
 
 ENGINE = SeasOfHavocEngine()
 
-__all__ = ["ENGINE", "SeasOfHavoc", "SohState", "effect_text", "status"]
+__all__ = ["ENGINE", "SeasOfHavoc", "SohState", "status", "upgrade_text"]

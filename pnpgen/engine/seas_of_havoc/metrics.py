@@ -69,3 +69,41 @@ class SohMetrics:
 def _margin(scores: list[int]) -> int:
     top = sorted(scores, reverse=True)
     return top[0] - top[1] if len(top) > 1 else 0
+
+
+def report_lines(rules, result: dict) -> list[str]:
+    """Lines for the simulation table: Infamy by source, locations, Market cards, resources, Damage."""
+    games = max(1, result.get("games", 1))
+    out = []
+
+    def per_game(name: str) -> str:
+        got = result.get(name) or {}
+        return ", ".join(f"{k} {v / games:.1f}" for k, v in sorted(got.items(), key=lambda kv: -kv[1]))
+
+    out.append(f"Infamy by source (a game, all players): {per_game('infamy_by_source')}")
+    out.append(f"skiffs by location (a game): {per_game('location_popularity')}")
+    bought = result.get("market_bought") or {}
+    top = sorted(bought.items(), key=lambda kv: (-kv[1], kv[0]))
+    out.append("Market cards bought most: " + ", ".join(f"{k} {v}" for k, v in top[:5]))
+    never = result.get("market_never_bought") or {}
+    always = [c for c in sorted(set(rules.market_cards)) if never.get(c, 0) == games]
+    out.append("Market cards never bought in any game: " + (", ".join(always) or "none"))
+    out.append(f"resources left at the end (a game): {per_game('resource_surplus')}; short when a claim was left: "
+               f"{per_game('resource_shortage') or 'never'}")
+    return out
+
+
+def report_charts(rules, result: dict, chart) -> list:
+    """Bar charts (as the contract's Chart data) of the figures above; none without a Chart type that takes data."""
+    if chart is None:
+        return []
+    games = max(1, result.get("games", 1))
+    out = []
+    for name, title, unit in (("infamy_by_source", "Infamy by source, a game", "Infamy"),
+                              ("location_popularity", "Skiffs by location, a game", "skiffs"),
+                              ("market_bought", "Market cards bought, a game", "cards")):
+        got = result.get(name) or {}
+        values = tuple((k, round(v / games, 2)) for k, v in sorted(got.items(), key=lambda kv: (-kv[1], kv[0])))
+        if values:
+            out.append(chart(name.replace("_", "-"), title, "bars", values, unit))
+    return out

@@ -161,14 +161,14 @@ class _Reader:
         self.island(s)
         self.turn(s)
         winners = f.get("winners", list, [])
-        s.winners_ = tuple(w for w in winners or [] if isinstance(w, int) and 1 <= w <= n)
+        s.winners = tuple(w for w in winners or [] if isinstance(w, int) and 1 <= w <= n)
         s.reshuffles = f.get("reshuffles", int, 0, min=0) or 0
         f.get("final", dict, None)  # written for the reader; worked out again from the rest
         for k in extra_keys:
             f.get(k, object, None)
         f.finish()
-        if s.phase == "over" and not s.winners_:
-            s.finish()
+        if s.phase == "over":
+            s.finish()  # the winners follow from the scores
         return s
 
     def ships(self, s: SohState) -> None:
@@ -492,7 +492,7 @@ def to_dict(s: SohState, viewer: int | None = None, game_ref: str | None = None)
     if s.reshuffles:
         d["reshuffles"] = s.reshuffles
     if s.phase == "over":
-        d["winners"] = list(s.winners_)
+        d["winners"] = list(s.winners)
         d["final"] = {p: s.score(p) for p in ps}
     return d
 

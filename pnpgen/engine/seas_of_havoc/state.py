@@ -108,7 +108,8 @@ class SohState(State):
     wreck_booty: dict = field(default_factory=dict)  # wreck square -> booty token on it (or None)
     booty_supply: list = field(default_factory=list)  # face-down booty tokens, top last
     turn: Turn | None = None
-    winners_: tuple = ()
+    winners: tuple = ()  # the players who won a finished game (tied players share a win)
+    victory: str | None = None  # 'infamy' once the game is over
     reshuffles: int = 0
 
     @property
@@ -142,13 +143,11 @@ class SohState(State):
         """Whether the game is over."""
         return self.phase == OVER
 
-    def winners(self) -> tuple[int, ...]:
-        """The players with the most Infamy after the tie-breaks (all tied players share a win)."""
-        return self.winners_
-
-    def victory(self) -> str | None:
-        """How the game was won: on Infamy."""
-        return VICTORY if self.phase == OVER else None
+    def returns(self) -> list[float]:
+        """1 for each winner of a finished game, -1 for the others; 0 for everyone while it runs."""
+        if self.phase != OVER:
+            return [0.0] * self.g.num_players
+        return [1.0 if p in self.winners else -1.0 for p in self.g.players]
 
     def roles(self) -> dict[str, int]:
         """The first player (who holds the First Player token at the start)."""
@@ -426,7 +425,8 @@ class SohState(State):
         self.turn = None
         key = {p: (self.score(p), self.wealth(p), -self.damage[p - 1]) for p in self.g.players}
         best = max(key.values())
-        self.winners_ = tuple(p for p in self.g.players if key[p] == best)
+        self.winners = tuple(p for p in self.g.players if key[p] == best)
+        self.victory = VICTORY
 
     # -- resolving a card at sea --------------------------------------------------------------
     def resolve(self) -> None:
