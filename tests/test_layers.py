@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("loader", ("loader", "rulespec")),
     ("model", ("model",)),
     ("yamlsrc", ("yamlsrc", "fields")),  # fields reads the located mappings yamlsrc makes
-    ("utilities", ("errors", "hexgrid", "paths", "atomic", "plugins", "__init__")),
+    ("utilities", ("errors", "hexgrid", "gridmove", "paths", "atomic", "plugins", "__init__")),
 )
 RANK = {top: rank for rank, (_, tops) in enumerate(LAYERS) for top in tops}
 

@@ -241,4 +241,10 @@ def check_tokens(game: Game, kit, p: Problems) -> None:
         p.error(game.loc, f"expected 1 First Player token, found {kinds['first-player']}")
 
 
-CHECKS = GameChecks(check)
+def summary(game: Game) -> list[str]:
+    """The summary line's phrase for the ship boards."""
+    boards = sum(1 for c in game.area_cards if c.kind == "mat")
+    return [f"{boards} ship boards"] if boards else []
+
+
+CHECKS = GameChecks(check, summary=summary)

@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from pnpgen.engine.api import engine_named
+from pnpgen.engine.positions import open_position
 from pnpgen.loader import load_game
 
 ENGINE = engine_named("seas-of-havoc")
@@ -24,7 +25,7 @@ def position(tmp_path: Path, text: str, name: str = "pos.yaml"):
         head += "players: 2\n"
     path = tmp_path / name
     path.write_text(head + text, encoding="utf-8")
-    return ENGINE.load_position(path, content()).state
+    return open_position(path).position.state
 
 
 def sea(tmp_path: Path, ships: str, hands: str = "", extra: str = "") -> object:

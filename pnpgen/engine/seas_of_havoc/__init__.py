@@ -2,61 +2,51 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...errors import IllegalAction, Loc, Problems
 from ...model import CardType, Game
 from .. import api
-from ..api import Log, Position
+from ..api import Position
 from . import actions, agents, judge, metrics, position
-from .game import UPGRADE_DECK, SeasOfHavoc
+from .game import SeasOfHavoc
 from .invariants import invariants
-from .state import ISLAND, OVER, SEA, SohState
+from .names import ISLAND, OVER, SEA, UPGRADE_DECK
+from .state import SohState
 
 
-class SeasOfHavocEngine:
+class SeasOfHavocEngine(api.Engine):
     """Seas of Havoc as pnpgen's engine contract (pnpgen.engine.api.Engine) sees it."""
 
     name = "seas-of-havoc"
-    rules_sections = judge.SECTIONS
+    rules_sections = judge.SECTIONS  # the quick reference's headings that illegal actions cite
 
     # content
     def make_rules(self, content: Game, players: int | None = None) -> SeasOfHavoc:
         """The rules at a player count (None: the smallest)."""
-        return SeasOfHavoc(content, players)
+        return position.rules_for(content, players or min(content.players))
 
-    def check(self, content: Game, problems: Problems) -> None:
-        """The pack's checks (checks/seas_of_havoc.py)."""
-        from ...checks import seas_of_havoc as soh_checks
-
-        soh_checks.check(content, problems)
-
-    def summary(self, content: Game) -> list[str]:
-        """Ship boards beyond the generic counts."""
-        boards = sum(1 for c in content.area_cards if c.kind == "mat")
-        return [f"{boards} ship boards"] if boards else []
-
-    def card_text(self, content: Game, card: CardType):
+    def card_text(self, content: Game, card: CardType) -> api.CardText | None:
         """What an upgrade does, in words, from the fields the engine reads (moves, shots, gains and flags print
-        from the cards' own fields)."""
+        from the cards' own fields, drawn and in words)."""
         text = upgrade_text(card)
-        if not text:
-            return None
-        make = getattr(api, "CardText", None)  # the contract's text record, where it has one
-        return make("", text) if make is not None else ("", text)
+        return api.CardText("", text) if text else None
 
     # actions
     def action_to_json(self, rules: SeasOfHavoc, action: Any) -> dict:
+        """An action as a JSON object."""
         return actions.to_json(rules, action)
 
     def action_from_json(self, rules: SeasOfHavoc, obj: Any, problems: Problems, what: str, loc: Loc | None):
+        """(action, player or None) from a JSON object, or None after located errors."""
         return actions.from_json(rules, obj, problems, what, loc)
 
     def describe_action(self, rules: SeasOfHavoc, action: Any) -> str:
+        """An action as a sentence."""
         return actions.describe_action(rules, action)
 
     def why_illegal(self, state: SohState, action: Any) -> IllegalAction | None:
+        """None if legal, else the reason and the quick reference's section."""
         return judge.why_illegal(state, action)
 
     def status(self, state: SohState) -> str:
@@ -64,49 +54,42 @@ class SeasOfHavocEngine:
         return status(state)
 
     def turn_rule(self, state: SohState) -> str:
+        """The section saying whose turn it is."""
         return judge.turn_rule(state)
-
-    # positions and logs
-    def read_position(self, source, problems: Problems, extra_keys: tuple[str, ...] = ()) -> Position:
-        """A position from a file's located mapping (source: doc, content, game_ref, base, name)."""
-        pos = position.read_position(source.doc, problems, source.base, source.name, source.content, extra_keys)
-        pos.game_ref = source.game_ref
-        return pos
 
     def invariants(self, state: SohState) -> list[str]:
         """What is wrong with a state by the rules' bookkeeping; [] when everything adds up."""
         return invariants(state)
 
-    def load_position(self, path: Path, content: Game, extra_keys: tuple[str, ...] = ()) -> Position:
-        return position.load_position(path, content, extra_keys)
+    # positions and logs
+    def read_position(self, source: api.Source, problems: Problems, extra_keys: tuple[str, ...] = ()) -> Position:
+        """A position from a file's located mapping."""
+        return position.read_position(source.doc, problems, source.content, source.game_ref, source.name, extra_keys)
 
     def write_position(self, pos: Position) -> str:
+        """A position as YAML text."""
         return position.write_position(pos)
 
-    def load_log(self, path: Path, content: Game) -> Log:
-        return position.load_log(path, content)
-
     def write_log(self, start: SohState, actions_: list, game_ref: str, header: str = "") -> str:
+        """A playtest log's YAML text."""
         return position.write_log(start, actions_, game_ref, header)
 
     # simulation
     def agents(self) -> dict:
+        """The greedy captain (the simulator adds random)."""
         return dict(agents.AGENTS)
 
     def metrics(self, rules: SeasOfHavoc) -> metrics.SohMetrics:
+        """A fresh per-game figures recorder."""
         return metrics.SohMetrics(rules)
 
     def report_lines(self, rules: SeasOfHavoc, result: dict) -> list[str]:
         """The simulation table's lines about Seas of Havoc's own figures."""
         return metrics.report_lines(rules, result)
 
-    def report_charts(self, rules: SeasOfHavoc, result: dict) -> list:
+    def report_charts(self, rules: SeasOfHavoc, result: dict) -> list[api.Chart]:
         """Bar charts of Infamy by source, location popularity and Market cards bought."""
-        return metrics.report_charts(rules, result, getattr(api, "CHART_KINDS", None) and api.Chart)
-
-    def playout(self, state: SohState, rng, metrics_) -> int | None:
-        """No loop of its own: the simulator plays the generic one."""
-        return None
+        return metrics.report_charts(rules, result, api.Chart)
 
 
 def upgrade_text(card: CardType) -> str:

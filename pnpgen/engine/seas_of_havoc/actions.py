@@ -6,7 +6,8 @@ from typing import Any
 
 from ...errors import Loc, Problems
 from ...fields import Fields, describe, did_you_mean
-from .game import CAPITOL, DEEP_COVE, FLAG_SLOTS, FLAGS, GATHER, LOCATIONS, TRADING_POST, WORKSHOP, SeasOfHavoc
+from .game import SeasOfHavoc
+from .names import CAPITOL, DEEP_COVE, FLAG_SLOTS, FLAGS, GATHER, LOCATIONS, TRADING_POST, WORKSHOP
 from .state import ACTION_TYPES
 
 TURNS = ("none", "port", "starboard")

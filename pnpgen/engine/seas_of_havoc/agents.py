@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
-from .game import CAPITOL, DEEP_COVE, FLAG_SLOTS, GATHER, TRADING_POST, WORKSHOP
 from .moves import legal_actions
-from .state import BUY, DISCARD, EXTEND, FIRE, ISLAND, PIVOT, SEA, SIGNAL, SohState
+from .names import (
+    BUY,
+    CAPITOL,
+    DEEP_COVE,
+    DISCARD,
+    EXTEND,
+    FIRE,
+    FLAG_SLOTS,
+    GATHER,
+    ISLAND,
+    PIVOT,
+    SEA,
+    SIGNAL,
+    TRADING_POST,
+    WORKSHOP,
+)
+from .state import SohState
 
 FLAG_VALUE = {"sailor": 3.0, "bosun": 2.0, "purser": 1.5, "shipwright": 1.0}
 

@@ -10,20 +10,29 @@ from ...gridmove import Manoeuvre, Shot
 from ...model import Board, CardType, Deck, Game
 from ..api import Rules
 from . import params as soh_params
+from .names import (
+    CAPITOL,
+    DAMAGE_DECK,
+    DEEP_COVE,
+    FLAG_SLOTS,
+    FLAGS,
+    GATHER,
+    GUST,
+    LOCATIONS,
+    MARKET,
+    MARKET_DECK,
+    ROCK,
+    SPARE_DECK,
+    START_DECK,
+    TRADING_POST,
+    UPGRADE_DECK,
+    WHIRLPOOL,
+    WORKSHOP,
+    WRECK,
+)
 
 Square = tuple[int, int]
 
-MARKET_DECK = "market"
-DAMAGE_DECK = "damage"
-SPARE_DECK = "spare-damage"
-UPGRADE_DECK = "upgrades"
-START_DECK = "start-{}"  # a player's starting deck (start-1 when a player has none of their own)
-MARKET = "market"  # the location whose slots are the Market's cards
-GATHER = {"sail-maker": "sail", "blacksmith": "cannonball", "bank": "coin"}
-CAPITOL, TRADING_POST, WORKSHOP, DEEP_COVE, FLAG_SLOTS = "capitol", "trading-post", "workshop", "deep-cove", "flags"
-LOCATIONS = (*GATHER, CAPITOL, TRADING_POST, WORKSHOP, DEEP_COVE, FLAG_SLOTS)
-FLAGS = ("shipwright", "bosun", "purser", "sailor")  # red, tan, green, blue
-ROCK, WHIRLPOOL, GUST, WRECK = "rock", "whirlpool", "gust", "shipwreck"
 ICON_COUNT = re.compile(r"(\d+)\s*\{([a-z0-9_-]+)\}")
 
 
@@ -262,3 +271,8 @@ def _card(c: CardType, market: bool, counts, order: int) -> CardInfo:
 def card_loc(game: Game, cid: str) -> Loc | None:
     """Where a card type is written in the content."""
     return next((c.loc for d in game.decks for c in d.cards if c.id == cid), None)
+
+
+__all__ = ["CAPITOL", "DAMAGE_DECK", "DEEP_COVE", "FLAGS", "FLAG_SLOTS", "GATHER", "GUST", "LOCATIONS", "MARKET",
+           "MARKET_DECK", "ROCK", "SPARE_DECK", "START_DECK", "TRADING_POST", "UPGRADE_DECK", "WHIRLPOOL", "WORKSHOP",
+           "WRECK", "CardInfo", "Feature", "Kit", "SeasOfHavoc", "Upgrade", "card_loc", "read_kit"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .game import FLAGS
+from .names import FLAGS
 from .state import SohState
 
 

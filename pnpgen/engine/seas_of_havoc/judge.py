@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ...errors import IllegalAction
-from .game import FLAGS, LOCATIONS, WORKSHOP
 from .moves import legal_actions
-from .state import BUY, DISCARD, EXTEND, FIRE, ISLAND, OVER, PIVOT, SEA, SIGNAL, SohState
+from .names import BUY, DISCARD, EXTEND, FIRE, FLAGS, ISLAND, LOCATIONS, OVER, PIVOT, SEA, SIGNAL, WORKSHOP
+from .state import SohState
 
 # the quick reference's headings (and its location table), as rules_sections
 SECTIONS = {

@@ -58,7 +58,6 @@ class SohMetrics:
             "market_never_bought": never,
             "resource_surplus": surplus,
             "resource_shortage": self.shortage,
-            "rounds": state.round,
             "damage_taken": sum(state.damage),
             "spares_used": g.spares - state.spares_left,
             "final_infamy_winner": max(state.score(p) for p in g.players),
@@ -94,9 +93,7 @@ def report_lines(rules, result: dict) -> list[str]:
 
 
 def report_charts(rules, result: dict, chart) -> list:
-    """Bar charts (as the contract's Chart data) of the figures above; none without a Chart type that takes data."""
-    if chart is None:
-        return []
+    """Bar charts (the contract's Chart data) of the figures above."""
     games = max(1, result.get("games", 1))
     out = []
     for name, title, unit in (("infamy_by_source", "Infamy by source, a game", "Infamy"),

@@ -3,9 +3,29 @@
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING
 
-from .game import CAPITOL, DEEP_COVE, FLAG_SLOTS, FLAGS, GATHER, LOCATIONS, TRADING_POST, WORKSHOP
-from .state import BUY, DISCARD, EXTEND, FIRE, ISLAND, PIVOT, SEA, SIGNAL, SohState
+from .names import (
+    BUY,
+    CAPITOL,
+    DEEP_COVE,
+    DISCARD,
+    EXTEND,
+    FIRE,
+    FLAG_SLOTS,
+    FLAGS,
+    GATHER,
+    ISLAND,
+    LOCATIONS,
+    PIVOT,
+    SEA,
+    SIGNAL,
+    TRADING_POST,
+    WORKSHOP,
+)
+
+if TYPE_CHECKING:
+    from .state import SohState
 
 HOLD, DONE = ("hold",), ("done",)
 PIVOTS = (("pivot", "none"), ("pivot", "port"), ("pivot", "starboard"))

@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
-from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
-from ...errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
-from ...fields import Fields, as_list, describe, did_you_mean
-from ...loader import load_game
+from ...errors import Loc, Problems
+from ...fields import Fields, describe, did_you_mean
 from ...model import Game
-from ...paths import bundled_name, resolve_game
-from ...yamlsrc import display_path, key_loc, load_yaml, loc_of
-from ..api import Log, LoggedAction, Position
+from ...yamlsrc import key_loc, loc_of
+from ..api import Position
 from ..rng import Rng
-from .actions import from_json, to_json
-from .game import FLAGS, LOCATIONS, SeasOfHavoc
-from .state import PHASES, SEA, STAGES, SohState, Turn
+from .actions import to_json
+from .game import SeasOfHavoc
+from .names import FLAGS, HEADINGS, LOCATIONS, PHASES, SEA, STAGES
+from .state import SohState, Turn
+from .view import dump, to_dict
 
-HEADINGS = ("N", "E", "S", "W")
 ENGINE = "seas-of-havoc"
 _RULES: dict = {}
 
@@ -38,74 +33,21 @@ def rules_for(game: Game, players: int) -> SeasOfHavoc:
 
 
 # -- reading -------------------------------------------------------------------------------------
-@contextmanager
-def _located(problems: Problems):
-    try:
-        yield
-    except ContentError as e:
-        raise ContentErrors([*problems.errors, e]) from None
-
-
-def load_position(path: Path | str, content: Game | None = None, extra_keys: tuple[str, ...] = ()) -> Position:
-    """Read a position file; raise ContentErrors listing every located problem."""
-    p = Path(path)
-    problems = Problems()
-    with _located(problems):
-        doc = load_yaml(p, problems)
-        problems.raise_if_any()
-        return read_position(doc, problems, p.parent, display_path(p), content, extra_keys)
-
-
-def load_log(path: Path | str, content: Game | None = None) -> Log:
-    """Read a playtest log: a position and `actions:`, each a JSON object (with an optional `player`)."""
-    pos = load_position(path, content, extra_keys=("actions",))
-    problems = Problems()
-    raw = pos.doc.get("actions") if isinstance(pos.doc, dict) else None
-    items = as_list(raw, "actions", problems, loc_of(pos.doc, "actions")) if raw is not None else []
-    out = []
-    g = pos.state.g
-    for k, obj in enumerate(items):
-        loc = loc_of(items, k)
-        got = from_json(g, obj, problems, f"action {k + 1}", loc)
-        if got is not None:
-            out.append(LoggedAction(got[0], got[1], loc))
-    problems.raise_if_any()
-    return Log(pos, out)
-
-
-def _game(f: Fields, ref: str, base: Path, content: Game | None) -> Game:
-    if content is not None:
-        return content
-    near = base / ref
-    target = str(near) if (near / "game.yaml").is_file() else ref
-    try:
-        game = load_game(str(resolve_game(target)))
-    except PnpgenError as e:
-        if type(e) is PnpgenError:
-            f.err("game", str(e))
-            f.problems.raise_if_any()
-        raise
-    if game.engine != ENGINE:
-        f.err("game", f"game '{game.id}' is not played by the {ENGINE} engine (its engine: {game.engine})")
-        f.problems.raise_if_any()
-    return game
-
-
-def read_position(doc: Any, problems: Problems, base: Path, name: str = "<position>", content: Game | None = None,
+def read_position(doc: Any, problems: Problems, content: Game, game_ref: str, name: str = "<position>",
                   extra_keys: tuple[str, ...] = ()) -> Position:
-    """A Position from a located YAML mapping; raise ContentErrors if anything is wrong."""
+    """A Position from a located YAML mapping whose `game:` has been read; raise ContentErrors if anything is
+    wrong."""
     f = Fields(doc, "position", problems, Loc(name, 1, 1))
     problems.raise_if_any()
-    ref = f.get("game", str, ENGINE) or ENGINE
-    game = _game(f, ref, base, content)
-    players = f.get("players", int, min(game.players), choices=None, min=1, max=8)
-    if players not in game.players:
-        f.err("players", f"{game.id} is played by {', '.join(map(str, game.players))} players, not {players}")
+    f.get("game", str, ENGINE)
+    players = f.get("players", int, min(content.players), min=1, max=8)
+    if players not in content.players:
+        f.err("players", f"{content.id} is played by {', '.join(map(str, content.players))} players, not {players}")
         problems.raise_if_any()
-    g = rules_for(game, players)
+    g = rules_for(content, players)
     s = _Reader(f, g, problems).read(extra_keys)
     problems.raise_if_any()
-    return Position(s, ref, f.m, name)
+    return Position(s, game_ref, f.m, name)
 
 
 class _Reader:
@@ -421,119 +363,6 @@ class _Reader:
             return
         s.turn = Turn(card, stage or "end", HEADINGS.index(frame or "N"), "fire", shot or 0, owed or 0,
                       signals or 0, bool(again))
-
-
-# -- writing ----------------------------------------------------------------------------------------
-def game_ref_of(g: SeasOfHavoc) -> str:
-    """How a position names the game: a bundled pack's name, else its folder."""
-    return bundled_name(g.content.root) or str(g.content.root)
-
-
-def to_dict(s: SohState, viewer: int | None = None, game_ref: str | None = None) -> dict[str, Any]:
-    """A position as plain data; with a viewer, only what that player may see."""
-    g = s.g
-    ps = g.players
-
-    def named(counts) -> dict[str, int]:
-        return {r: k for r, k in zip(g.resources, counts)}
-
-    d: dict[str, Any] = {"game": game_ref or game_ref_of(g), "players": g.num_players}
-    if viewer is not None:
-        d["viewer"] = viewer
-    d.update(round=s.round, phase=s.phase)
-    if s.phase != "over":
-        d["to_move"] = s.to_move
-    d["first_player"] = s.first_player
-    d["ships"] = {p: {"at": list(s.pos[p - 1]), "heading": HEADINGS[s.heading[p - 1]]} for p in ps}
-    d["resources"] = {p: named(s.res[p - 1]) for p in ps}
-    d["infamy"] = {p: s.infamy[p - 1] for p in ps}
-    d["scored"] = {p: {k: s.scored[p - 1][k] for k in sorted(s.scored[p - 1])} for p in ps}
-    d["damage"] = {p: s.damage[p - 1] for p in ps}
-    d["flags"] = {p: [f for i, f in enumerate(FLAGS) for _ in range(s.flags[p - 1][i])] for p in ps}
-    d["upgrades"] = {p: list(s.upgrades[p - 1]) for p in ps}
-    d["booty"] = {p: (g.booty_ids[s.booty[p - 1]] if s.booty[p - 1] is not None else None) for p in ps}
-    if viewer is None:
-        d["hands"] = {p: list(s.hands[p - 1]) for p in ps}
-        d["decks"] = {p: s.decks[p - 1][::-1] for p in ps}
-    else:
-        d["hands"] = {viewer: list(s.hands[viewer - 1])}
-        d["hand_sizes"] = {p: len(s.hands[p - 1]) for p in ps}
-        d["deck_sizes"] = {p: len(s.decks[p - 1]) for p in ps}
-    d["discards"] = {p: list(s.discards[p - 1]) for p in ps}
-    d["scrapped"] = list(s.scrapped)
-    d["market"] = list(s.market)
-    if viewer is None:
-        d["market_deck"] = s.market_deck[::-1]
-    else:
-        d["market_deck_size"] = len(s.market_deck)
-    d["market_discard"] = list(s.market_discard)
-    d["damage_deck"] = s.damage_left
-    d["spares"] = s.spares_left
-    d["ran_out"] = s.ran_out
-    lying = sorted(s.wreck_booty.items())
-    if viewer is None:
-        d["wrecks"] = [[w[0], w[1], g.booty_ids[b] if b is not None else None] for w, b in lying]
-        d["booty_supply"] = [g.booty_ids[b] for b in s.booty_supply[::-1]]
-    else:
-        d["wrecks"] = [[w[0], w[1], "face down" if b is not None else None] for w, b in lying]
-    if s.phase == "island":
-        d["skiffs"] = {p: s.skiffs[p - 1] for p in ps}
-        d["placed"] = {k: list(v) for k, v in s.placed.items()}
-    if s.phase in ("island", "buy"):
-        d["claims"] = [[p, s.market[i]] for p, i in s.claims]
-    if s.restocked:
-        d["must_claim"] = [s.market[i] for i in s.restocked]
-    if s.turn is not None:
-        t = s.turn
-        d["turn"] = {"card": t.card, "stage": t.stage, "frame": HEADINGS[t.frame], "shot": t.shot, "owed": t.owed,
-                     "signals": t.signals, "again": t.again}
-    if viewer is None:
-        d["seed"] = s.rng.state
-    if s.reshuffles:
-        d["reshuffles"] = s.reshuffles
-    if s.phase == "over":
-        d["winners"] = list(s.winners)
-        d["final"] = {p: s.score(p) for p in ps}
-    return d
-
-
-PLAIN = re.compile(r"^[A-Za-z_./][A-Za-z0-9_./ '-]*$")
-RESERVED = {"yes", "no", "on", "off", "true", "false", "null", "nan", "inf", "~", "y", "n"}
-
-
-def _flow(v: Any) -> str:
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{_flow(k)}: {_flow(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_flow(x) for x in v) + "]"
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return str(v)
-    text = str(v)
-    ok = PLAIN.match(text) and text.lower() not in RESERVED and not text.endswith(" ") and ": " not in text
-    return text if ok else json.dumps(text)
-
-
-BLOCKS = ("ships", "resources", "scored", "hands", "decks", "discards", "flags", "upgrades", "booty", "infamy",
-          "damage", "hand_sizes", "deck_sizes", "skiffs", "placed", "final")
-
-
-def dump(d: dict[str, Any], actions: list | None = None) -> str:
-    """A position (and a log's actions) as YAML text, one line per player's entry."""
-    lines = []
-    for k, v in d.items():
-        if k in BLOCKS and isinstance(v, dict) and v:
-            lines.append(f"{k}:")
-            lines.extend(f"  {_flow(kk)}: {_flow(vv)}" for kk, vv in v.items())
-        else:
-            lines.append(f"{k}: {_flow(v)}")
-    if actions is not None:
-        lines.append("actions:")
-        lines.extend(f"  - {_flow(a)}" for a in actions)
-    return "\n".join(lines) + "\n"
 
 
 def write_position(pos: Position | SohState) -> str:

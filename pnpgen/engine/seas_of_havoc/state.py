@@ -23,33 +23,41 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ...gridmove import Manoeuvre, absolute
 from ..api import TERMINAL, State
 from ..rng import Rng
-from .game import (
+from .moves import legal_actions
+from .names import (
+    BUY,
     CAPITOL,
     DEEP_COVE,
+    DISCARD,
+    END,
+    EXTEND,
+    FIRE,
     FLAG_SLOTS,
     FLAGS,
+    GAIN,
     GATHER,
     GUST,
+    ISLAND,
+    MOVE,
+    OVER,
+    PIVOT,
     ROCK,
+    SEA,
+    SIGNAL,
     TRADING_POST,
     WHIRLPOOL,
     WORKSHOP,
     WRECK,
-    CardInfo,
-    SeasOfHavoc,
-    Square,
 )
 
-ISLAND, BUY, SEA, OVER = "island", "buy", "sea", "over"
-PHASES = (ISLAND, BUY, SEA, OVER)
-# what the mover decides during a card's resolution
-PIVOT, DISCARD, EXTEND, FIRE, SIGNAL = "pivot", "discard", "extend", "fire", "signal"
-STAGES = (PIVOT, DISCARD, EXTEND, FIRE, SIGNAL)
-MOVE, GAIN, END = "move", "gain", "end"  # stages the engine passes through without asking
+if TYPE_CHECKING:
+    from .game import CardInfo, SeasOfHavoc, Square
+
 SHIPWRIGHT, BOSUN, PURSER, SAILOR = FLAGS
 SOURCES = ("rams", "broadsides", "rakes")  # Infamy scored during play
 GUST_CHAIN = 8  # gusts that may push a ship on, one after the other, before it stops
@@ -124,14 +132,10 @@ class SohState(State):
 
     def legal_actions(self) -> list:
         """Every legal action of the player to move, in a stable order."""
-        from .moves import legal_actions
-
         return legal_actions(self)
 
     def random_action(self, rng):
         """A legal action drawn uniformly."""
-        from .moves import legal_actions
-
         actions = legal_actions(self)
         return actions[rng.randrange(len(actions))]
 
@@ -169,7 +173,7 @@ class SohState(State):
 
     def observation(self, player: int) -> dict:
         """What a player sees: everything but other hands, every deck's order and the booty lying face down."""
-        from .position import to_dict
+        from .view import to_dict
 
         return to_dict(self, viewer=player)
 
