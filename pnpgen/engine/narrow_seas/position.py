@@ -3,8 +3,6 @@ back."""
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,7 @@ from ...hexgrid import DIRECTION_NAMES
 from ...model import Board, Game, Hex
 from ...yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
 from ..api import Position, Source
+from ..flowyaml import flow
 from ..positions import open_position, read_text
 from ..rng import Rng
 from .game import NarrowSeas
@@ -447,16 +446,16 @@ def dump(d: dict[str, Any], actions: list | None = None) -> str:
     for k, v in d.items():
         if k in ("ships", "hands", "hand_sizes", "decks") and isinstance(v, dict) and v:
             lines.append(f"{k}:")
-            lines.extend(f"  {_flow(kk)}: {_flow(vv)}" for kk, vv in v.items())
+            lines.extend(f"  {flow(kk)}: {flow(vv)}" for kk, vv in v.items())
         elif k == "board" and isinstance(v, dict):
             lines.append("board:")
             lines.append("  hexes:")
-            lines.extend(f"    - {_flow(h)}" for h in v["hexes"])
+            lines.extend(f"    - {flow(h)}" for h in v["hexes"])
         else:
-            lines.append(f"{k}: {_flow(v)}")
+            lines.append(f"{k}: {flow(v)}")
     if actions is not None:
         lines.append("actions:")
-        lines.extend(f"  - {_flow(a)}" for a in actions)
+        lines.extend(f"  - {flow(a)}" for a in actions)
     return "\n".join(lines) + "\n"
 
 
@@ -465,25 +464,6 @@ def write_position(pos: Position | NarrowSeasState) -> str:
     if isinstance(pos, Position):
         return dump(to_dict(pos.state, game_ref=pos.game_ref, board_ref=pos.extra.get("board")))
     return dump(to_dict(pos))
-
-
-PLAIN = re.compile(r"^[A-Za-z_./][A-Za-z0-9_./-]*$")
-RESERVED = {"yes", "no", "on", "off", "true", "false", "null", "nan", "inf", "~"}  # as PyYAML reads them
-
-
-def _flow(v: Any) -> str:
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{_flow(k)}: {_flow(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_flow(x) for x in v) + "]"
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return str(v)
-    text = str(v)
-    return text if PLAIN.match(text) and text.lower().lstrip("._") not in RESERVED else json.dumps(text)
 
 
 def _show(v: Any) -> str:

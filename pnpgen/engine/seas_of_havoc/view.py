@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import re
 from typing import TYPE_CHECKING, Any
 
 from ...paths import bundled_name
+from ..flowyaml import flow
 from .names import FLAGS, HEADINGS
 
 if TYPE_CHECKING:
@@ -87,26 +86,6 @@ def to_dict(s: SohState, viewer: int | None = None, game_ref: str | None = None)
     return d
 
 
-PLAIN = re.compile(r"^[A-Za-z_./][A-Za-z0-9_./ '-]*$")
-RESERVED = {"yes", "no", "on", "off", "true", "false", "null", "nan", "inf", "~", "y", "n"}
-
-
-def _flow(v: Any) -> str:
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{_flow(k)}: {_flow(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_flow(x) for x in v) + "]"
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return str(v)
-    text = str(v)
-    ok = PLAIN.match(text) and text.lower() not in RESERVED and not text.endswith(" ") and ": " not in text
-    return text if ok else json.dumps(text)
-
-
 BLOCKS = ("ships", "resources", "scored", "hands", "decks", "discards", "flags", "upgrades", "booty", "infamy",
           "damage", "hand_sizes", "deck_sizes", "skiffs", "placed", "final")
 
@@ -117,12 +96,12 @@ def dump(d: dict[str, Any], actions: list | None = None) -> str:
     for k, v in d.items():
         if k in BLOCKS and isinstance(v, dict) and v:
             lines.append(f"{k}:")
-            lines.extend(f"  {_flow(kk)}: {_flow(vv)}" for kk, vv in v.items())
+            lines.extend(f"  {flow(kk)}: {flow(vv)}" for kk, vv in v.items())
         else:
-            lines.append(f"{k}: {_flow(v)}")
+            lines.append(f"{k}: {flow(v)}")
     if actions is not None:
         lines.append("actions:")
-        lines.extend(f"  - {_flow(a)}" for a in actions)
+        lines.extend(f"  - {flow(a)}" for a in actions)
     return "\n".join(lines) + "\n"
 
 
