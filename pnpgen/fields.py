@@ -1,12 +1,13 @@
-"""Reading located YAML mappings field by field, with typed, located errors."""
+"""Reading located YAML: declared records (see declare.py) and, field by field, mappings of other files."""
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
+from .declare import INVALID, Derived, Kind, Scalar, Table, declarations, describe, did_you_mean, info
 from .errors import Loc, Problems
 from .yamlsrc import LList, LMap, key_loc, loc_of
 
@@ -16,12 +17,6 @@ TYPE_NAMES = {int: "a whole number", float: "a number", str: "a string", bool: "
               list: "a list", dict: "a mapping"}
 
 
-def did_you_mean(word: str, options: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' when a close option exists, else ''."""
-    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
 def type_ok(value: Any, kind: type) -> bool:
     """Whether a YAML value has the expected Python kind (bools are not numbers)."""
     if kind is float:
@@ -29,21 +24,6 @@ def type_ok(value: Any, kind: type) -> bool:
     if kind is int:
         return isinstance(value, int) and not isinstance(value, bool)
     return isinstance(value, kind)
-
-
-def describe(value: Any) -> str:
-    """A short description of a value's kind, for error messages."""
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"'{str(value).lower()}'"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return f"'{value}'"
-    return f"{value!r}"
 
 
 class Fields:
@@ -127,3 +107,236 @@ def _llist(items: list, loc: Loc | None) -> LList:
     out = LList(items)
     out.loc, out.item_locs = loc or Loc(), [loc or Loc()] * len(items)
     return out
+
+
+# -- declared records ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Source:
+    """Where a record object came from: its located mapping and how messages name it."""
+
+    mapping: Any
+    what: str
+
+
+@dataclass
+class Reading:
+    """One pass over content: where errors go, and (optionally) where each record object was read from."""
+
+    problems: Problems
+    sources: dict[int, Source] | None = None  # id(record object) -> its source, for the linking pass
+
+
+@dataclass(frozen=True)
+class Name:
+    """How a list item is named in messages: by number ('token #5') until its id is read ('token 'x'')."""
+
+    numbered: str
+    by_id: str | None = None  # "token": named "token 'x'" once the id is known
+
+    def with_id(self, rid: Any) -> str:
+        """The name once the id is known (still numbered if there is none)."""
+        return f"{self.by_id} '{rid}'" if self.by_id and rid not in (None, "") else self.numbered
+
+
+@dataclass
+class Place:
+    """Where a value is read: the record it belongs to (for messages), the key, the location."""
+
+    reading: Reading
+    what: str
+    key: str
+    loc: Loc | None
+    words: str = "field"  # or 'parameter': "'hand_size' must be ..." instead of "field 'count' must be ..."
+
+    @property
+    def problems(self) -> Problems:
+        return self.reading.problems
+
+    @property
+    def label(self) -> str:
+        """How messages name the value: "field 'count'" or "'hand_size'"."""
+        return f"field '{self.key}'" if self.words == "field" else f"'{self.key}'"
+
+    def bad(self, message: str, loc: Loc | None = None) -> Any:
+        """Record an error about this value; INVALID."""
+        self.problems.error(loc or self.loc, f"{self.what}: {message}")
+        return INVALID
+
+    def wrong(self, kind: Kind, v: Any, why: str) -> Any:
+        """Record that a value is not of a kind (type, finite, range or choice); INVALID."""
+        if why == "type":
+            return self.bad(f"{self.label} must be {kind.words}, got {describe(v)}")
+        if why == "finite":
+            return self.bad(f"{self.label} must be a finite number, got {v}")
+        if why == "range":
+            return self.bad(f"{self.label} must be {kind.range_words()}, got {v}")
+        choices = kind.choices or ()
+        return self.bad(f"{self.label}: unknown value {describe(v)} (expected one of: "
+                        f"{', '.join(map(str, choices))})" + did_you_mean(v, choices))
+
+    def item(self, container: Any, i: int) -> Place:
+        """The place of a list's item."""
+        return ItemPlace(self.reading, self.what, self.key, loc_of(container, i) or self.loc, self.words, i)
+
+    def child_what(self, cls: type) -> Any:
+        """How a record held in this field is named: "deck 'action' back"."""
+        return f"{self.what} {info(cls).noun}"
+
+    def value_what(self, noun: str, key: Any) -> str:
+        """How a value of a table held in this field is named: "board 'b' start 'A'"."""
+        return f"{self.what} {noun} '{key}'"
+
+
+@dataclass
+class ItemPlace(Place):
+    """A list item: "'headings' items must be whole numbers from -3 to 3, got 9"."""
+
+    index: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"'{self.key}' items"
+
+    def wrong(self, kind: Kind, v: Any, why: str) -> Any:
+        if why == "choice":
+            return self.bad(f"{self.label} must be among {', '.join(map(str, kind.choices or ()))}"
+                            + did_you_mean(v, kind.choices or ()))
+        bounds = f" {kind.range_words()}" if isinstance(kind, Scalar) and (
+            kind.min is not None or kind.max is not None) else ""
+        return self.bad(f"{self.label} must be {kind.plural}{bounds}, got {describe(v)}")
+
+    def child_what(self, cls: type) -> Any:
+        i = info(cls)
+        parent = i.within.format(self.what) if i.within else ""
+        return Name(f"{parent}{i.noun} #{self.index + 1}", f"{parent}{i.noun}" if i.by_id else None)
+
+
+@dataclass
+class SectionPlace(Place):
+    """A whole section (or a file holding one): "decks: expected a list, got 5"."""
+
+    def wrong(self, kind: Kind, v: Any, why: str) -> Any:
+        if why == "type":
+            return self.bad(f"expected {kind.words}, got {describe(v)}")
+        return super().wrong(kind, v, why)
+
+    def child_what(self, cls: type) -> Any:
+        noun = info(cls).noun
+        return Name(f"{noun} #1", noun) if info(cls).by_id else noun
+
+    def value_what(self, noun: str, key: Any) -> str:
+        return f"{noun} '{key}'"
+
+
+def read_section(kind: Kind, value: Any, name: str, reading: Reading, loc: Loc | None) -> Any:
+    """A section's value read by its kind, or INVALID; errors name the section ("suits: expected a mapping")."""
+    return kind.read(value, SectionPlace(reading, name, name, loc_of(value) or loc))
+
+
+def read_record(cls: type, value: Any, what: str | Name, reading: Reading, loc: Loc | None = None,
+                key: Any = None) -> Any:
+    """A record object from a located mapping, checked against its class's declarations; errors go to reading."""
+    values, name = read_values(cls, value, what, reading, loc, key)
+    obj = cls(**values)
+    if reading.sources is not None:
+        reading.sources[id(obj)] = Source(value if isinstance(value, dict) else {}, name)
+    return obj
+
+
+def read_values(cls: type, value: Any, what: str | Name, reading: Reading, loc: Loc | None = None,
+                key: Any = None, skip: Iterable[str] = ()) -> tuple[dict[str, Any], str]:
+    """The declared fields of a record class read from a located mapping (all but `skip`, whose keys are still
+    known), and the record's name for messages."""
+    decl = declarations(cls)
+    words = info(cls).words
+    ok = isinstance(value, dict)
+    m = value if ok else {}
+    here = loc_of(value) or loc
+    name = what if isinstance(what, str) else what.numbered
+    if not ok:
+        reading.problems.error(here, f"{name}: expected a mapping, got {describe(value)}")
+    values: dict[str, Any] = {}
+    by_id = next((d for d in decl if d.attr == "id"), None)
+    if by_id is not None:
+        if by_id.spec.from_key:
+            values["id"] = None if key is None else str(key)
+        else:
+            values["id"] = _field(by_id, m, name, reading, here, words, ok, derive_from=m)
+        if not isinstance(what, str):
+            name = what.with_id(values["id"])
+    later = []
+    for d in decl:
+        if d.attr in values or d.attr in skip:
+            continue
+        got = _field(d, m, name, reading, here, words, ok)
+        if got is _DERIVE:
+            later.append(d)
+        values[d.attr] = got
+    for d in later:
+        make = d.spec.default.make
+        values[d.attr] = make(values) if make else None
+    known = [d.key for d in decl if not d.spec.from_key]
+    for k in m:
+        if k not in known:
+            hint = did_you_mean(k, known)
+            if words == "field":
+                hint = hint or f" (expected: {', '.join(sorted(known))})"
+            reading.problems.error(key_loc(m, k), f"{name}: unknown {words} '{k}'{hint}")
+    if "loc" in getattr(cls, "__dataclass_fields__", {}):
+        values["loc"] = here
+    return values, name
+
+
+_DERIVE = object()
+
+
+def _field(d: Any, m: Any, what: str, reading: Reading, here: Loc | None, words: str, ok: bool,
+           derive_from: Any = None) -> Any:
+    """One declared field's value: read, defaulted, or (after an error) its default or its kind's empty value."""
+    default = d.spec.default
+    if d.key not in m:
+        if isinstance(default, Derived):
+            if default.make is None:
+                return None
+            if derive_from is None:
+                return _DERIVE
+            got = default.make(derive_from)
+            if got is not None:
+                return got
+        if isinstance(default, Derived) or d.spec.required:
+            if ok:
+                missing = (f"missing required field '{d.key}'" if words == "field"
+                           else f"missing parameter '{d.key}' ({d.kind.words})")
+                reading.problems.error(here, f"{what}: {missing}")
+            return d.kind.empty
+        return default
+    got = d.kind.read(m[d.key], Place(reading, what, d.key, loc_of(m, d.key), words))
+    if got is not INVALID:
+        return got
+    if isinstance(default, Derived):
+        if default.make is None or derive_from is not None:
+            return default.make(derive_from) if default.make else None
+        return _DERIVE
+    return d.kind.empty if d.spec.required else default
+
+
+def read_table(kind: Table, v: Any, at: Place) -> Any:
+    """A mapping of names to records or values: records come back as a tuple, values as (name, value) pairs."""
+    if not isinstance(v, dict):
+        return at.wrong(kind, v, "type")
+    out = []
+    record = getattr(kind.value, "cls", None)
+    for k, item in v.items():
+        got_key = kind.key.read(k, SectionPlace(at.reading, at.what, str(k), key_loc(v, k), at.words))
+        if got_key is INVALID:
+            got_key = str(k)
+        if record is not None:
+            i = info(record)
+            parent = i.within.format(at.what) if i.within else ""
+            out.append(read_record(record, item, f"{parent}{i.noun} '{k}'", at.reading, loc_of(v, k), key=got_key))
+            continue
+        got = kind.value.read(item, SectionPlace(at.reading, at.value_what(kind.noun, k), str(k), loc_of(v, k),
+                                                 at.words))
+        if got is not INVALID:
+            out.append((got_key, got))
+    return tuple(out)

@@ -1,36 +1,35 @@
-"""Loading a content folder into a validated Game, reporting every located error."""
+"""Loading a content folder into a validated Game, reporting every located error.
+
+Two passes: every file is read against the model's declarations (types, bounds, choices, required fields,
+unknown keys: see declare.py), then references are linked (suits, colours, actions, templates, icons,
+decks copied from decks, ids that repeat, variants against the game). Errors are listed in file order.
+"""
 
 from __future__ import annotations
 
-import math
-import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from . import gridmove
+from .declare import ID, INVALID, declarations, describe
 from .errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
-from .fields import Fields, as_list, describe, did_you_mean
-from .model import Action, Area, AreaCard, Board, CardType, Deck, Game, Hex, PlayerAid, Rules, Section, Suit, Token
-from .model.board import GRIDS, SQUARE_DIRECTIONS, TURNS, Cell, Location, Terrain
-from .model.cards import FIELD_KINDS, FieldSpec
-from .model.game import FontFile
-from .model.icons import Icon
-from .model.variant import Variant
+from .fields import Reading, SectionPlace, Source, did_you_mean, read_section, read_values
+from .model import Board, Deck, Game, Rules, Variant
+from .model.board import HEADINGS, TURNS, Cell
+from .model.cards import DEFAULT_BACK
+from .model.components import SHAPES
+from .model.game import MAX_PLAYERS
+from .model.icons import SYMBOLS
 from .paths import TEMPLATES_DIR, resolve_game
-from .yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
+from .yamlsrc import display_path, key_loc, load_yaml, loc_of
 
-SECTIONS = ("suits", "colours", "rules", "actions", "decks", "boards", "area_cards", "tokens",
-            "player_aids", "counts", "icons", "terrain", "variants")
-VARIANT_SECTIONS = ("colours", "icons", "rules", "decks", "boards", "area_cards", "tokens", "player_aids", "counts")
-SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor", "spade")
-FONT_STYLES = ("regular", "bold", "italic", "display")  # what a pack's `fonts:` may name
-SHAPES = ("square", "circle", "hex", "rect", "octagon", "flag", "triangle", "diamond", "pennant", "custom")
-TERRAIN_DIRECTIONS = ("none", "heading", "turn")
-HEADINGS = tuple(d for d, _ in SQUARE_DIRECTIONS)
-PATH_RE = re.compile(r"^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\- ]+$")
-COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
-ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+__all__ = ["MAX_PLAYERS", "SHAPES", "SYMBOLS", "ensure_game", "load_game"]
+
+# Sections are read in this order (a file's errors come before those of files read after it).
+READ_ORDER = ("colours", "suits", "rules", "icons", "terrain", "actions", "decks", "boards", "area_cards", "tokens",
+              "player_aids", "counts", "variants")
+COMPONENTS = (("deck", "decks"), ("board", "boards"), ("area card", "area_cards"), ("token", "tokens"),
+              ("player aid", "player_aids"))
 
 
 def load_game(name: str | None = None, problems: Problems | None = None) -> Game:
@@ -38,7 +37,14 @@ def load_game(name: str | None = None, problems: Problems | None = None) -> Game
     root = resolve_game(name)
     own = problems is None
     problems = problems or Problems()
-    game = _Loader(root, problems).load()
+    loader = _Loader(root, problems)
+    start = len(problems.errors)
+    try:
+        game = loader.load()
+    except ContentErrors as e:
+        loader.in_file_order(e.errors, start, stopped=len(e.errors) > problems.limit - 1)
+        raise
+    loader.in_file_order(problems.errors, start)
     if own:
         problems.raise_if_any()
     return game
@@ -48,23 +54,33 @@ class _Loader:
     def __init__(self, root: Path, problems: Problems):
         self.root = root.resolve()
         self.p = problems
-        self.suits: dict[str, Suit] = {}
+        self.reading = Reading(problems, sources={})
+        self.files: list[str] = []  # in the order read
         self.palette: dict[str, str] = {}
-        self.palette_locs: dict[str, Loc | None] = {}  # where each palette colour is defined
-        self.icons: dict[str, Icon] = {}
-        self.terrains: dict[str, Terrain] = {}
+        self.suits: dict[str, Any] = {}
+        self.icons: dict[str, Any] = {}
+        self.terrains: dict[str, Any] = {}
+        self.actions: dict[str, Any] = {}
         self.broken: set[str] = set()  # sections that did not load: references to them are not checked
         self.bad_colours: set[str] = set()  # palette names already reported as bad
 
-    # -- files and references -------------------------------------------------
-    def section(self, doc: LMap, key: str) -> Any:
-        """A top-level section, inline or loaded from the file it names."""
-        v = doc.get(key)
-        if isinstance(v, str):
-            return self.include(v, loc_of(doc, key), key)
-        return v
+    def in_file_order(self, errors: list[ContentError], start: int, stopped: bool = False) -> None:
+        """Sort the errors this load recorded by file (in the order read), line and column."""
+        end = len(errors) - 1 if stopped else len(errors)  # 'too many errors' stays last
+        rank = {f: i for i, f in enumerate(self.files)}
+        errors[start:end] = sorted(errors[start:end], key=lambda e: (rank.get(e.loc.file, len(rank)), e.loc.line,
+                                                                     e.loc.col))
+
+    # -- files -------------------------------------------------------------------------------------------
+    def read_file(self, path: Path) -> Any:
+        """A YAML file's located data (ContentError if it cannot be read)."""
+        name = display_path(path)
+        if name not in self.files:
+            self.files.append(name)
+        return load_yaml(path, self.p)
 
     def include(self, ref: str, loc: Loc | None, section: str = "") -> Any:
+        """The data of a file named by a section (relative to the pack); None after an error."""
         self.broken.add(section)  # until the file has loaded
         target = (self.root / ref).resolve()
         if not target.is_relative_to(self.root):
@@ -74,712 +90,299 @@ class _Loader:
             self.p.error(loc, f"file reference '{ref}': no such file in {display_path(self.root)}")
             return None
         try:
-            doc = load_yaml(target, self.p)
+            doc = self.read_file(target)
         except ContentError as e:
             self.p.error(e.loc, e.message)
             return None
         self.broken.discard(section)
         return doc
 
-    def template(self, f: Fields, key: str = "template") -> str | None:
-        name = f.get(key, str, None)
+    def at(self, obj: Any, key: str | None = None) -> Loc | None:
+        """Where a record's field was written (the record itself when absent)."""
+        src = self.source(obj).mapping
+        return loc_of(src, key) if key is not None and key in src else getattr(obj, "loc", None)
+
+    def source(self, obj: Any) -> Source:
+        """The mapping a record was read from and its name in messages."""
+        return self.reading.sources.get(id(obj)) or Source({}, type(obj).__name__.lower())
+
+    def err(self, obj: Any, key: str | None, message: str) -> None:
+        """An error about a record (at one of its fields), named as the reader named it."""
+        self.p.error(self.at(obj, key), f"{self.source(obj).what}: {message}")
+
+    # -- pass 1: reading -----------------------------------------------------------------------------------
+    def read_part(self, cls: type, doc: Any, what: str, loc: Loc, key: str | None = None,
+                  label: str = "") -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        """A game's or variant's own fields, each of its sections (inline or from the file it names) as read,
+        and each section's located data."""
+        sections = [d for d in declarations(cls) if d.spec.section]
+        values, _ = read_values(cls, doc, what, self.reading, loc, key, skip={d.attr for d in sections})
+        m = doc if isinstance(doc, dict) else {}
+        by_key = {d.key: d for d in sections}
+        got: dict[str, Any] = {}
+        raws: dict[str, Any] = {}
+        for name in READ_ORDER:
+            d = by_key.get(name)
+            if d is None:
+                continue
+            raw = raws[name] = m.get(name)
+            if isinstance(raw, str):
+                raw = raws[name] = self.include(raw, loc_of(m, name), label + name)
+            if raw is None or name == "variants":
+                got[name] = raw
+                continue
+            value = read_section(d.kind, raw, name, self.reading, loc_of(m, name))
+            if value is INVALID:
+                self.broken.add(label + name)
+                value = d.kind.empty
+            got[name] = (value,) if isinstance(value, Board) else value
+        return values, got, raws
+
+    # -- the game ------------------------------------------------------------------------------------------
+    def load(self) -> Game:
+        path = self.root / "game.yaml"
+        try:
+            doc = self.read_file(path)
+        except ContentError as e:
+            self.p.error(e.loc, e.message)
+            raise ContentErrors(list(self.p.errors)) from None
+        here = loc_of(doc) or Loc(display_path(path), 1, 1)
+        values, raw, data = self.read_part(Game, doc, "game", here)
+        m = doc if isinstance(doc, dict) else {}
+        gid = values["id"] or self.root.name
+        engine = values["engine"]  # `check` reports a name that no engine or game checks answer to
+        players_known = self.read_cleanly(m, "players")
+
+        # -- pass 2: linking references --------------------------------------------------------------------
+        self.palette = self.link_palette(raw["colours"], m.get("colours"))
+        self.suits = {s.id: self.link_colours(s, "colour", default="#000000") for s in raw["suits"] or ()}
+        rules = self.rules(raw["rules"], loc_of(m, "rules") or here)
+        self.icons = {i.id: self.link_icon(i) for i in raw["icons"] or ()}
+        self.terrains = {t.id: self.link_terrain(t) for t in raw["terrain"] or ()}
+        self.actions = {a.id: self.link_action(a) for a in raw["actions"] or ()}
+        parts = self.link_components(raw, "")
+        palette, icons = dict(self.palette), dict(self.icons)
+        variants = self.load_variants(raw["variants"], m, parts, values["players"] if players_known else None)
+        self.palette, self.icons = palette, icons
+        counts, count_locs = self.counts(raw["counts"], data["counts"])
+        return Game(
+            id=gid, title=values["title"] or gid or "", version=values["version"], players=values["players"],
+            root=self.root, engine=engine, engine_loc=loc_of(m, "engine") if engine else None,
+            suits=tuple(self.suits.values()), colours=tuple(self.palette.items()), rules=rules,
+            actions=tuple(self.actions.values()), decks=parts["decks"], boards=parts["boards"],
+            area_cards=parts["area_cards"], tokens=parts["tokens"], player_aids=parts["player_aids"],
+            declared=counts, declared_locs=count_locs, loc=here, icons=tuple(self.icons.values()),
+            terrains=tuple(self.terrains.values()), variants=tuple(variants))
+
+    def read_cleanly(self, m: Any, key: str) -> bool:
+        """Whether a field read without an error (the game's player counts: else variants' are not checked)."""
+        loc = loc_of(m, key)
+        return key not in m or not any(e.loc == loc for e in self.p.errors)
+
+    def link_components(self, raw: dict[str, Any], label: str, base: dict[str, tuple] | None = None
+                        ) -> dict[str, tuple]:
+        """The decks, boards, area cards, tokens and player aids of a game or variant, references linked."""
+        return {
+            "decks": self.link_decks(raw.get("decks") or (), label, (base or {}).get("decks", ())),
+            "boards": self.link_boards(raw.get("boards") or ()),
+            "area_cards": self.link_area_cards(raw.get("area_cards") or ()),
+            "tokens": self.link_tokens(raw.get("tokens") or ()),
+            "player_aids": self.link_aids(raw.get("player_aids") or ()),
+        }
+
+    # -- references ----------------------------------------------------------------------------------------
+    def link_palette(self, pairs: Any, raw: Any) -> dict[str, str]:
+        """The palette; names whose colour was bad are remembered, so their uses are not reported again."""
+        out = dict(pairs or ())
+        if isinstance(raw, dict):
+            self.bad_colours |= {str(k) for k in raw if str(k) not in out}
+        return out
+
+    def colour(self, obj: Any, key: str, value: str | None) -> str | None:
+        """A colour as the model holds it (#rrggbb), or None after an error for an unknown name."""
+        if value is None or value.startswith("#") or value in self.palette:
+            return self.palette.get(value, value) if value is not None else None
+        if value in self.suits:
+            return value
+        if value not in self.bad_colours and not self.broken & {"colours", "suits"}:
+            names = list(self.palette) + list(self.suits)
+            self.err(obj, key, f"unknown colour '{value}' (expected #rrggbb or one of: {', '.join(names)})"
+                     + did_you_mean(value, names))
+        return None
+
+    def link_colours(self, obj: Any, *keys: str, default: str | None = None) -> Any:
+        """A record with its colour fields resolved (an unknown name falls back to `default`)."""
+        changes = {}
+        for attr in keys:
+            key = next(d.key for d in declarations(type(obj)) if d.attr == attr)
+            got = self.colour(obj, key, getattr(obj, attr))
+            if got != getattr(obj, attr):
+                changes[attr] = got if got is not None else (default if default is not None else
+                                                             _model_default(obj, attr))
+        return self.keep(obj, replace(obj, **changes)) if changes else obj
+
+    def keep(self, old: Any, new: Any) -> Any:
+        """A record replaced by a linked copy keeps its source."""
+        if self.reading.sources is not None and id(old) in self.reading.sources:
+            self.reading.sources[id(new)] = self.reading.sources[id(old)]
+        return new
+
+    def template(self, obj: Any, key: str, name: str | None) -> str | None:
+        """A template name that a file in the pack's templates/ or pnpgen's names, else None after an error."""
         if name is None:
-            return None
-        if not ID_RE.match(name):
-            f.err(key, f"template name '{name}' is not a plain name")
             return None
         for folder in (self.root / "templates", TEMPLATES_DIR):
             if (folder / f"{name}.yaml").is_file():
                 return name
         known = sorted({p.stem for d in (self.root / "templates", TEMPLATES_DIR) if d.is_dir()
                         for p in d.glob("*.yaml")})
-        f.err(key, f"unknown template '{name}' (expected one of: {', '.join(known)})" + did_you_mean(name, known))
+        self.err(obj, key, f"unknown template '{name}' (expected one of: {', '.join(known)})"
+                 + did_you_mean(name, known))
         return None
 
-    def colour(self, f: Fields, key: str, default: Any = None) -> str | None:
-        v = f.get(key, str, default)
-        if v is None or v == default:
-            return v
-        if COLOUR_RE.match(v) or v in self.palette or v in self.suits:
-            return v
-        if v.startswith("#"):
-            f.err(key, f"colour '{v}' must be #rrggbb (six hex digits)")
-            return None
-        if v in self.bad_colours or self.broken & {"colours", "suits"}:
-            return None
-        names = list(self.palette) + list(self.suits)
-        f.err(key, f"unknown colour '{v}' (expected #rrggbb or one of: {', '.join(names)})" + did_you_mean(v, names))
+    def suit(self, obj: Any, key: str, name: str | None) -> str | None:
+        """A suit name the game declares, else None (after an error unless the suits did not load)."""
+        if name is None or name in self.suits:
+            return name
+        if "suits" not in self.broken:
+            self.err(obj, key, f"unknown suit '{name}' (expected one of: {', '.join(self.suits) or 'none declared'})"
+                     + did_you_mean(name, self.suits))
         return None
 
-    def colour_loc(self, f: Fields, key: str) -> Loc | None:
-        """Where the colour a field names is defined: its palette entry or suit, else the field itself."""
-        v = f.m.get(key)
-        if isinstance(v, str) and v in self.palette_locs:
-            return self.palette_locs[v]
-        if isinstance(v, str) and v in self.suits:
-            return self.suits[v].colour_loc
-        return f.at(key)
-
-    def ident(self, f: Fields, key: str = "id", default: Any = ..., seen: dict | None = None) -> str | None:
-        v = f.get(key, (str, int), *(() if default is ... else (default,)))
-        if v is None:
-            return None
-        v = str(v)
-        if not ID_RE.match(v):
-            f.err(key, f"id '{v}' may hold only letters, digits, '-' and '_'")
-            return None
-        if seen is not None:
-            if v in seen:
-                first = seen[v]
-                f.err(key, f"duplicate id '{v}' (first defined at {first})")
-            else:
-                seen[v] = f.at(key)
-        return v
-
-    def mapping_items(self, value: Any, what: str, loc: Loc | None):
-        """(key, value, loc) of a mapping section; error if it is not one."""
-        if value is None:
-            return []
-        if not isinstance(value, dict):
-            self.p.error(loc_of(value) or loc, f"{what}: expected a mapping, got {describe(value)}")
-            self.broken.add(what)
-            return []
-        return [(k, v, loc_of(value, k)) for k, v in value.items()]
-
-    # -- the game ---------------------------------------------------------------
-    def load(self) -> Game:
-        path = self.root / "game.yaml"
-        try:
-            doc = load_yaml(path, self.p)
-        except ContentError as e:
-            self.p.error(e.loc, e.message)
-            raise ContentErrors(list(self.p.errors)) from None
-        f = Fields(doc, "game", self.p, Loc(display_path(path), 1, 1))
-        gid = self.ident(f, "id", self.root.name)
-        title = f.get("title", str)
-        version = f.get("version", (str, int, float), "1.0")
-        players = f.get("players", (int, list), 2)
-        engine = f.get("engine", str, None)  # `check` reports a name that no engine or game checks answer to
-        for key in SECTIONS:
-            f.get(key, object, None)
-        fonts_v = f.get("fonts", dict, None)
-        f.finish()
-        doc = f.m
-        font_files = self.load_fonts(fonts_v, f.at("fonts")) if fonts_v is not None else []
-
-        before = len(self.p.errors)
-        if isinstance(players, list):
-            bad = [p for p in players if not isinstance(p, int) or isinstance(p, bool) or not 1 <= p <= MAX_PLAYERS]
-            if bad or not players:
-                f.err("players", f"field 'players' must be a player count from 1 to {MAX_PLAYERS} or a list of them")
-            players_t = tuple(p for p in players if p not in bad) or (2,)
-        elif players is not None and not 1 <= players <= MAX_PLAYERS:
-            f.err("players", f"field 'players' must be from 1 to {MAX_PLAYERS}, got {players}")
-            players_t = (2,)
-        else:
-            players_t = (players,) if players else (2,)
-        players_known = len(self.p.errors) == before  # else a variant's player count is not checked
-
-        self.palette = self.load_colours(self.section(doc, "colours"), f.at("colours"))
-        self.suits = self.load_suits(self.section(doc, "suits"), f.at("suits"))
-        rules = self.load_rules(self.section(doc, "rules"), f.at("rules"))
-        self.icons = self.load_icons(self.section(doc, "icons"), f.at("icons"))
-        self.terrains = self.load_terrain(self.section(doc, "terrain"), f.at("terrain"))
-        actions = self.load_actions(self.section(doc, "actions"), f.at("actions"))
-        decks = self.load_decks(self.section(doc, "decks"), f.at("decks"), actions)
-        boards = self.load_boards(self.section(doc, "boards"), f.at("boards"))
-        area_cards = self.load_area_cards(self.section(doc, "area_cards"), f.at("area_cards"))
-        tokens = self.load_tokens(self.section(doc, "tokens"), f.at("tokens"))
-        aids = self.load_aids(self.section(doc, "player_aids"), f.at("player_aids"))
-        counts_v = self.section(doc, "counts")
-        counts = self.load_counts(counts_v, f.at("counts"))
-        base = {"deck": decks, "board": boards, "area card": area_cards, "token": tokens, "player aid": aids}
-        palette, icons = dict(self.palette), dict(self.icons)
-        variants = self.load_variants(self.section(doc, "variants"), f.at("variants"), actions, base,
-                                      players_t if players_known else None)
-        self.palette, self.icons = palette, icons
-        return Game(
-            id=gid or self.root.name, title=title or gid or "", version=str(version),
-            players=players_t, root=self.root, engine=engine, engine_loc=f.at("engine") if engine else None,
-            suits=tuple(self.suits.values()), colours=tuple(self.palette.items()), rules=rules,
-            actions=tuple(actions.values()), decks=tuple(decks), boards=tuple(boards),
-            area_cards=tuple(area_cards), tokens=tuple(tokens), player_aids=tuple(aids),
-            declared=tuple(counts), loc=f.loc,
-            icons=tuple(self.icons.values()), terrains=tuple(self.terrains.values()),
-            declared_locs=tuple((k, loc_of(counts_v, k)) for k, _ in counts),
-            variants=tuple(variants), fonts=tuple(font_files),
-        )
-
-    def load_fonts(self, value: LMap, loc: Loc | None) -> list[FontFile]:
-        """The pack's own font files by style, inside the pack (`check` reads them: draw/fonts.py)."""
-        out = []
-        for style, ref, vloc in self.mapping_items(value, "fonts", loc):
-            if style not in FONT_STYLES:
-                self.p.error(key_loc(value, style), f"fonts: unknown style '{style}' (expected one of: "
-                             f"{', '.join(FONT_STYLES)})" + did_you_mean(str(style), FONT_STYLES))
+    def unique(self, items: tuple, what: str, seen: dict | None = None, within: str = "") -> None:
+        """Report ids that repeat, naming each item by its number ("token #5: duplicate id 'x'")."""
+        seen = {} if seen is None else seen
+        for i, x in enumerate(items, start=1):
+            if not x.id:
                 continue
-            if not isinstance(ref, str) or not ref:
-                self.p.error(vloc, f"fonts: '{style}' must be a font file's path in the pack, got {describe(ref)}")
+            if x.id in seen:
+                self.p.error(self.at(x, "id"), f"{within}{what} #{i}: duplicate id '{x.id}' (first defined at "
+                             f"{seen[x.id]})")
+            else:
+                seen[x.id] = self.at(x, "id")
+
+    def rules(self, mapping: Any, loc: Loc | None) -> Rules:
+        """The rules parameters as content wrote them (the engine's declarations check them)."""
+        if not isinstance(mapping, dict):
+            return Rules(where=loc)
+        return Rules(tuple((str(k), v) for k, v in mapping.items()),
+                     tuple((str(k), loc_of(mapping, k)) for k in mapping), loc_of(mapping) or loc)
+
+    def link_icon(self, icon: Any) -> Any:
+        m = self.source(icon).mapping
+        if "symbol" not in m and "path" not in m:
+            self.err(icon, None, "an icon needs a 'symbol' or a 'path'")
+        elif "symbol" in m and "path" in m:
+            self.err(icon, "path", "an icon has a 'symbol' or a 'path', not both")
+        return self.link_colours(icon, "colour", default="#222222")
+
+    def link_terrain(self, terrain: Any) -> Any:
+        if terrain.id in self.suits:
+            self.p.error(terrain.loc, f"terrain: id '{terrain.id}' is also a suit; board cells could not tell them "
+                         "apart")
+        return self.link_colours(terrain, "colour")
+
+    def link_action(self, action: Any) -> Any:
+        m = self.source(action).mapping
+        if action.kind == "sail" and not all(m.get(k) for k in ("headings", "steps")):
+            self.err(action, None, "a sail action needs 'headings' and 'steps'")
+        if action.kind == "fire" and not all(k in m for k in ("range", "damage")):  # (bad values: said already)
+            self.err(action, None, "a fire action needs 'range' and 'damage'")
+        return action
+
+    # -- decks and cards -----------------------------------------------------------------------------------
+    def link_decks(self, decks: tuple[Deck, ...], label: str, others: tuple[Deck, ...]) -> tuple[Deck, ...]:
+        self.unique(decks, "deck")
+        out: list[Deck] = []
+        seen_cards: dict[str, Loc | None] = {}
+        for deck in decks:
+            m = self.source(deck).mapping
+            back = self.link_colours(deck.back, "colour", default=DEFAULT_BACK)
+            back = replace(back, template=self.template(back, "template", back.template))
+            deck = self.keep(deck, replace(deck, back=back, card_template=self.template(deck, "template",
+                                                                                         deck.card_template)))
+            if deck.copy_of is not None:
+                out.append(self.copied_deck(deck, (*others, *out), label))
                 continue
-            target = (self.root / ref).resolve()
-            if not target.is_relative_to(self.root):
-                self.p.error(vloc, f"fonts: file reference '{ref}' leaves the content folder")
-            elif not target.is_file():
-                self.p.error(vloc, f"fonts: '{style}': no such file '{ref}' in {display_path(self.root)}")
-            else:
-                out.append(FontFile(str(style), target, vloc))
-        return out
+            if "cards" not in m:
+                self.err(deck, None, "missing required field 'cards'")
+            cards = [self.link_card(c, deck, seen_cards) for c in deck.cards]
+            out.append(self.keep(deck, self.deck_extras(deck, cards)))
+        return tuple(out)
 
-    def load_colours(self, value: Any, loc: Loc | None) -> dict[str, str]:
-        out = {}
-        for name, v, vloc in self.mapping_items(value, "colours", loc):
-            if not isinstance(v, str) or not COLOUR_RE.match(v):
-                self.p.error(vloc, f"colour '{name}': expected #rrggbb, got {describe(v)}")
-                self.bad_colours.add(str(name))
-            else:
-                out[str(name)] = v
-                self.palette_locs[str(name)] = vloc
-        return out
-
-    def load_suits(self, value: Any, loc: Loc | None) -> dict[str, Suit]:
-        out: dict[str, Suit] = {}
-        for sid, v, vloc in self.mapping_items(value, "suits", loc):
-            f = Fields(v, f"suit '{sid}'", self.p, vloc)
-            name = f.get("name", str, str(sid).capitalize())
-            colour = self.colour(f, "colour")
-            symbol = f.get("symbol", str, choices=SYMBOLS)
-            f.finish()
-            out[str(sid)] = Suit(str(sid), name, self.palette.get(colour, colour or "#000000"),
-                                 symbol or "circle", vloc, self.colour_loc(f, "colour"))
-        return out
-
-    def load_rules(self, value: Any, loc: Loc | None) -> Rules:
-        vals, locs = [], []
-        for k, v, vloc in self.mapping_items(value, "rules", loc):
-            vals.append((str(k), v))
-            locs.append((str(k), vloc))
-        return Rules(tuple(vals), tuple(locs), loc_of(value) or loc)
-
-    def load_actions(self, value: Any, loc: Loc | None) -> dict[str, Action]:
-        out: dict[str, Action] = {}
-        for aid, v, vloc in self.mapping_items(value, "actions", loc):
-            f = Fields(v, f"action '{aid}'", self.p, vloc)
-            name = f.get("name", str, str(aid).replace("-", " ").title())
-            kind = f.get("kind", str)
-            plan = f.get("plan", str, None)
-            headings = self.int_list(f, "headings", -3, 3)
-            steps = self.int_list(f, "steps", 1, 10)
-            pass_through = f.get("pass_through", bool, False)
-            rng = f.get("range", int, None, min=0, max=50)
-            dmg = f.get("damage", int, None, min=0, max=50)
-            heal = f.get("heal", int, None, min=0, max=50)
-            icon = f.get("icon", str, None)
-            text = f.get("text", str, "")
-            given = v if isinstance(v, dict) else {}
-            if kind == "sail" and not all(given.get(k) for k in ("headings", "steps")):  # (bad items: said above)
-                f.err(None, "a sail action needs 'headings' and 'steps'")
-            if kind == "fire" and (rng is None or dmg is None):
-                f.err(None, "a fire action needs 'range' and 'damage'")
-            f.finish()
-            out[str(aid)] = Action(str(aid), name, kind or "", plan, tuple(headings), tuple(steps),
-                                   pass_through, rng, dmg, heal, icon, text, vloc)
-        return out
-
-    def int_list(self, f: Fields, key: str, lo: int, hi: int) -> list[int]:
-        v = f.get(key, list, [])
-        out = []
-        for i, x in enumerate(v):
-            if not isinstance(x, int) or isinstance(x, bool) or not lo <= x <= hi:
-                self.p.error(loc_of(v, i), f"{f.what}: '{key}' items must be whole numbers from {lo} to {hi},"
-                             f" got {describe(x)}")
-            else:
-                out.append(x)
-        return out
-
-    def load_decks(self, value: Any, loc: Loc | None, actions: dict[str, Action],
-                   others: tuple[Deck, ...] = ()) -> list[Deck]:
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.broken.add("decks")  # a deck copied from one of these cannot be checked
-        decks, seen_decks, seen_cards = [], {}, {}
-        for i, dv in enumerate(as_list(value, "decks", self.p, loc)):
-            f = Fields(dv, f"deck #{i + 1}", self.p, loc_of(value, i))
-            did = self.ident(f, seen=seen_decks)
-            f.what = f"deck '{did}'"
-            name = f.get("name", str, str(did).replace("-", " ").title())
-            count = f.get("count", int, None, min=0)
-            card_template = self.template(f, "template")
-            back = f.get("back", dict, None)
-            copy_of = f.get("cards_from", str, None)
-            cards_v = f.get("cards", list) if copy_of is None else f.get("cards", list, None)
-            suits_v = f.get("suits", list, None)
-            specs_v = f.get("fields", dict, None)
-            f.finish()
-            back_colour, back_text, back_template = "#1b3a5c", "", None
-            if back is not None:
-                bf = Fields(back, f"deck '{did}' back", self.p)
-                back_colour = self.colour(bf, "colour", "#1b3a5c")
-                back_text = bf.get("text", str, "")
-                back_template = self.template(bf, "template")
-                bf.finish()
-            if copy_of is not None:
-                decks.append(self.copied_deck(f, copy_of, (*others, *decks), Deck(
-                    did or "", name, (), back_template, self.palette.get(back_colour, back_colour), back_text,
-                    card_template, count, f.loc)))
-                continue
-            cards = [self.load_card(c, loc_of(cards_v, j), did, actions, seen_cards)
-                     for j, c in enumerate(cards_v or [])]
-            extras = self.deck_extras(f, cards_v or [], cards, suits_v, specs_v)
-            decks.append(Deck(did or "", name, tuple(c for c in cards if c), back_template,
-                              self.palette.get(back_colour, back_colour), back_text, card_template,
-                              count, f.loc, **extras))
-        return decks
-
-    def copied_deck(self, f: Fields, source: str, known: tuple[Deck, ...], deck: Deck) -> Deck | None:
+    def copied_deck(self, deck: Deck, known: tuple[Deck, ...], label: str) -> Deck:
         """A deck that repeats another deck's cards (same card ids) under its own name and back."""
+        m = self.source(deck).mapping
+        source = deck.copy_of
         for key in ("cards", "suits", "fields"):
-            if key in f.m:
-                f.err(key, f"a deck with 'cards_from' takes its {key} from deck '{source}'; drop '{key}'")
+            if key in m:
+                self.err(deck, key, f"a deck with 'cards_from' takes its {key} from deck '{source}'; drop '{key}'")
         src = next((d for d in known if d.id == source), None)
         if src is None:
-            if "decks" not in self.broken:
+            if label + "decks" not in self.broken and "decks" not in self.broken:
                 ids = [d.id for d in known]
-                f.err("cards_from", f"unknown deck '{source}' (expected one of: {', '.join(ids) or 'none'})"
-                      + did_you_mean(source, ids))
-            return replace(deck, copy_of=source)
+                self.err(deck, "cards_from", f"unknown deck '{source}' (expected one of: {', '.join(ids) or 'none'})"
+                         + did_you_mean(source, ids))
+            return replace(deck, cards=())
         return replace(deck, cards=tuple(replace(c, deck=deck.id) for c in src.cards), suits=src.suits,
                        field_specs=src.field_specs, copy_of=src.copy_of or src.id)
 
-    def load_card(self, v: Any, loc: Loc | None, deck: str | None, actions: dict[str, Action],
-                  seen: dict) -> CardType | None:
-        f = Fields(v, "card", self.p, loc)
-        suit = f.get("suit", str, None)
-        action_id = f.get("action", str, None)
-        default_id = "-".join(str(x) for x in (suit, action_id) if x) or None
-        cid = self.ident(f, "id", default_id) if default_id else self.ident(f, "id")
-        if cid:
-            f.what = f"card '{cid}'"
-            where = next(k for k in ("id", "action", "suit") if k in f.m)
-            if cid in seen:
+    def link_card(self, card: Any, deck: Deck, seen: dict[str, Loc | None]) -> Any:
+        m = self.source(card).mapping
+        if card.id:
+            where = next((k for k in ("id", "action", "suit") if k in m), "id")
+            if card.id in seen:
                 how = "" if where == "id" else "made from its suit and action; "
-                f.err(where, f"duplicate id '{cid}' ({how}first defined at {seen[cid]})")
+                self.err(card, where, f"duplicate id '{card.id}' ({how}first defined at {seen[card.id]})")
             else:
-                seen[cid] = f.at(where)
-        if suit is not None and suit not in self.suits and "suits" not in self.broken:
-            f.err("suit", f"unknown suit '{suit}' (expected one of: {', '.join(self.suits)})"
-                  + did_you_mean(suit, self.suits))
-            suit = None
+                seen[card.id] = self.at(card, where)
+        suit = self.suit(card, "suit", card.suit)
         action = None
-        if action_id is not None:
-            action = actions.get(action_id)
+        if card.action is not None:
+            action = self.actions.get(card.action)
             if action is None and "actions" not in self.broken:
-                f.err("action", f"unknown action '{action_id}' (expected one of: {', '.join(actions)})"
-                      + did_you_mean(action_id, actions))
-        name = f.get("name", str, action.name if action else str(cid).replace("-", " ").title())
-        count = f.get("count", int, 1, min=0, max=1000)
-        text = f.get("text", str, "")
-        template = self.template(f)
-        extra = f.get("fields", dict, {})
-        f.finish()
-        if cid is None:
-            return None
-        return CardType(cid, name, deck or "", suit, action, count if count is not None else 1, text,
-                        template, tuple((str(k), val) for k, val in extra.items()), f.loc)
+                self.err(card, "action", f"unknown action '{card.action}' (expected one of: "
+                         f"{', '.join(self.actions)})" + did_you_mean(card.action, self.actions))
+        name = card.name or (action.name if action else str(card.id).replace("-", " ").title())
+        fields = card.fields if isinstance(card.fields, tuple) else tuple((str(k), v) for k, v in card.fields.items())
+        return self.keep(card, replace(card, deck=deck.id, suit=suit, action=action, name=name, fields=fields,
+                                       template=self.template(card, "template", card.template)))
 
-    def load_boards(self, value: Any, loc: Loc | None) -> list[Board]:
-        if value is None:
-            return []
-        boards, seen = [], {}
-        items = value if isinstance(value, list) else [value]
-        for i, bv in enumerate(items):
-            f = Fields(bv, f"board #{i + 1}", self.p, loc_of(value, i) if isinstance(value, list) else loc)
-            bid = self.ident(f, "id", "board", seen=seen)
-            f.what = f"board '{bid}'"
-            name = f.get("name", str, str(bid).replace("-", " ").title())
-            size = f.get("hex_size_mm", (int, float), 24.0, min=5, max=100)
-            orientation = f.get("orientation", str, "flat", choices=("flat",))
-            grid = f.get("grid", str, "hex", choices=GRIDS) or "hex"
-            hexes_v = f.get("hexes", list) if grid == "hex" else f.get("hexes", list, None)
-            if grid != "hex" and hexes_v is not None:
-                f.err("hexes", f"a board with grid: {grid} lists no 'hexes'")
-                hexes_v = None
-            starts_v = f.get("starts", dict, None)
-            layout = self.load_grid(f, grid)
-            f.finish()
-            hexes = self.load_hexes(hexes_v, f)
-            cells = {h.qr for h in hexes}
-            starts = []
-            for sid, sv, sloc in self.mapping_items(starts_v, f"{f.what} starts", f.loc):
-                if (not isinstance(sv, list) or len(sv) != 2
-                        or not all(isinstance(x, int) and not isinstance(x, bool) for x in sv)):
-                    self.p.error(sloc, f"{f.what}: start of '{sid}' must be [q, r], got {describe(sv)}")
-                elif tuple(sv) not in cells:
-                    self.p.error(sloc, f"{f.what}: start of '{sid}' {list(sv)} is not a hex of the board")
-                else:
-                    starts.append((str(sid), tuple(sv)))
-            for lo in layout["locations"]:
-                if grid == "hex" and lo.at is not None and lo.at not in cells:
-                    self.p.error(lo.loc, f"{f.what} location '{lo.id}': {list(lo.at)} is not a hex of the board")
-            boards.append(Board(bid or "board", name, tuple(hexes), float(size or 24), orientation or "flat",
-                                tuple(starts), f.loc, **layout))
-        return boards
-
-    def load_hexes(self, hexes_v: Any, f: Fields) -> list[Hex]:
-        hexes, seen = [], {}
-        for j, hv in enumerate(hexes_v or []):
-            hloc = loc_of(hexes_v, j)
-            if not isinstance(hv, list) or len(hv) not in (2, 3):
-                self.p.error(hloc, f"{f.what}: hex must be [q, r, suit], got {describe(hv)}")
-                continue
-            q, r = hv[0], hv[1]
-            suit = hv[2] if len(hv) == 3 else None
-            if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (q, r)):
-                self.p.error(hloc, f"{f.what}: hex coordinates must be whole numbers, got "
-                             f"[{', '.join(map(str, hv[:2]))}]")
-                continue
-            if not all(math.isfinite(x) and x == int(x) for x in (q, r)):
-                self.p.error(hloc, f"{f.what}: hex {list(hv[:2])} is off the coordinate grid "
-                             "(axial coordinates are whole numbers)")
-                continue
-            q, r = int(q), int(r)
-            if abs(q) > 200 or abs(r) > 200:
-                self.p.error(hloc, f"{f.what}: hex {[q, r]} is too far from the origin (at most 200)")
-                continue
-            if suit is not None and not isinstance(suit, str):
-                self.p.error(loc_of(hv, 2), f"{f.what}: hex {[q, r]}: the suit must be a name, got {describe(suit)}")
-                continue
-            if suit is not None and suit not in self.suits and "suits" not in self.broken:
-                self.p.error(loc_of(hv, 2), f"{f.what}: hex {[q, r]}: unknown suit '{suit}' "
-                             f"(expected one of: {', '.join(self.suits)})" + did_you_mean(suit, self.suits))
-                continue
-            if (q, r) in seen:
-                first = seen[(q, r)]
-                self.p.error(hloc, f"{f.what}: hex {[q, r]} listed twice (first at line {first.line}, "
-                             f"column {first.col})")
-                continue
-            seen[(q, r)] = hloc
-            hexes.append(Hex(q, r, suit, hloc))
-        return hexes
-
-    def load_area_cards(self, value: Any, loc: Loc | None) -> list[AreaCard]:
-        out, seen = [], {}
-        for i, v in enumerate(as_list(value, "area_cards", self.p, loc) if value is not None else []):
-            f = Fields(v, f"area card #{i + 1}", self.p, loc_of(value, i))
-            cid = self.ident(f, seen=seen)
-            f.what = f"area card '{cid}'"
-            name = f.get("name", str, str(cid))
-            kind = f.get("kind", str, "mat")
-            owner = f.get("owner", int, None, min=1, max=8)
-            colour = self.colour(f, "colour", None)
-            crew = f.get("crew", int, 0, min=0, max=50)
-            template = self.template(f)
-            text = f.get("text", str, "")
-            areas_v = f.get("areas", list, [])
-            f.finish()
-            areas, aseen = [], {}
-            for j, av in enumerate(areas_v):
-                af = Fields(av, f"{f.what} area #{j + 1}", self.p, loc_of(areas_v, j))
-                aid = self.ident(af, seen=aseen)
-                areas.append(Area(aid or "", af.get("label", str, str(aid)), af.get("icon", str, None),
-                                  af.get("capacity", int, 4, min=0, max=30), af.loc))
-                af.finish()
-            out.append(AreaCard(cid or "", name, kind or "mat", tuple(areas), owner,
-                                self.palette.get(colour, colour), crew or 0, template, text, f.loc))
-        return out
-
-    def load_tokens(self, value: Any, loc: Loc | None) -> list[Token]:
-        out, seen = [], {}
-        for i, v in enumerate(as_list(value, "tokens", self.p, loc) if value is not None else []):
-            f = Fields(v, f"token #{i + 1}", self.p, loc_of(value, i))
-            tid = self.ident(f, seen=seen)
-            f.what = f"token '{tid}'"
-            name = f.get("name", str, str(tid))
-            kind = f.get("kind", str, "chit")
-            shape = f.get("shape", str, "square", choices=SHAPES)
-            size = f.get("size", (int, float, list), 12)
-            if isinstance(size, list):
-                if len(size) != 2 or not all(isinstance(x, (int, float)) and 3 <= x <= 250 for x in size):
-                    f.err("size", "field 'size' must be a number or [width, height] in mm from 3 to 250")
-                    size = (12.0, 12.0)
-                else:
-                    size = (float(size[0]), float(size[1]))
-            elif size is not None:
-                if not 3 <= size <= 250:
-                    f.err("size", f"field 'size' must be from 3 to 250 mm, got {size}")
-                size = (float(size), float(size))
-            count = f.get("count", int, 1, min=0, max=500)
-            colour = self.colour(f, "colour", "#ffffff")
-            label = f.get("label", str, "")
-            icon = f.get("icon", str, None)
-            back_colour = self.colour(f, "back_colour", None)
-            back_label = f.get("back_label", str, None)
-            edges = f.get("edges", list, [])
-            extra = self.token_extras(f, shape)
-            template = self.template(f)
-            f.finish()
-            out.append(Token(tid or "", name, kind, shape or "square", size or (12.0, 12.0), count or 0,
-                             self.palette.get(colour, colour) or "#ffffff", label, icon,
-                             self.palette.get(back_colour, back_colour), back_label,
-                             tuple(str(e) for e in edges), template, f.loc, **extra,
-                             colour_loc=self.colour_loc(f, "colour")))
-        return out
-
-    def load_aids(self, value: Any, loc: Loc | None) -> list[PlayerAid]:
-        out, seen = [], {}
-        for i, v in enumerate(as_list(value, "player_aids", self.p, loc) if value is not None else []):
-            f = Fields(v, f"player aid #{i + 1}", self.p, loc_of(value, i))
-            aid = self.ident(f, seen=seen)
-            f.what = f"player aid '{aid}'"
-            title = f.get("title", str)
-            size = f.get("size", str, "card", choices=("card", "half-page", "page"))
-            template = self.template(f)
-            secs_v = f.get("sections", list, [])
-            f.finish()
-            sections = []
-            for j, sv in enumerate(secs_v):
-                sf = Fields(sv, f"{f.what} section #{j + 1}", self.p, loc_of(secs_v, j))
-                table_v = sf.get("table", list, [])
-                rows, row_locs = [], []
-                for k, row in enumerate(table_v):
-                    if not isinstance(row, list) or not all(isinstance(c, (str, int, float)) for c in row):
-                        self.p.error(loc_of(table_v, k), f"{sf.what}: a table row must be a list of cells")
-                    elif rows and len(row) != len(rows[0]):
-                        self.p.error(loc_of(table_v, k), f"{sf.what}: a table row has {len(row)} cells, the first "
-                                     f"row {len(rows[0])}")
-                    else:
-                        rows.append(tuple(str(c) for c in row))
-                        row_locs.append(loc_of(table_v, k))
-                sections.append(Section(sf.get("title", str, ""), sf.get("text", str, ""), tuple(rows), sf.loc,
-                                        blank_rows=sf.get("blank_rows", int, 0, min=0, max=200) or 0,
-                                        row_locs=tuple(row_locs)))
-                sf.finish()
-            out.append(PlayerAid(aid or "", title or "", tuple(sections), size or "card", template, f.loc))
-        return out
-
-    # -- icons, terrain, grids, card fields (generic features for any pack) ------
-    def load_icons(self, value: Any, loc: Loc | None) -> dict[str, Icon]:
-        out: dict[str, Icon] = {}
-        for iid, v, vloc in self.mapping_items(value, "icons", loc):
-            f = Fields(v, f"icon '{iid}'", self.p, vloc)
-            if not ID_RE.match(str(iid)):
-                self.p.error(vloc, f"icons: id '{iid}' may hold only letters, digits, '-' and '_'")
-            name = f.get("name", str, str(iid).replace("-", " ").capitalize())
-            symbol = f.get("symbol", str, None, choices=SYMBOLS)
-            path = self.path_data(f, "path")
-            colour = self.colour(f, "colour", "#222222")
-            f.finish()
-            if symbol is None and path is None and "symbol" not in f.m and "path" not in f.m:
-                f.err(None, "an icon needs a 'symbol' or a 'path'")
-            elif "symbol" in f.m and "path" in f.m:
-                f.err("path", "an icon has a 'symbol' or a 'path', not both")
-            out[str(iid)] = Icon(str(iid), name, symbol, path, self.palette.get(colour, colour) or "#222222", vloc)
-        return out
-
-    def path_data(self, f: Fields, key: str) -> str | None:
-        """SVG path data from a field, checked for its letters and numbers."""
-        v = f.get(key, str, None)
-        if v is None:
-            return None
-        s = " ".join(v.split())
-        if not PATH_RE.match(s) or s[:1] not in ("M", "m"):
-            f.err(key, f"field '{key}' must be SVG path data starting with M (commands MLHVCSQTAZ and numbers), "
-                  f"got '{s[:40]}'")
-            return None
-        if len(s) > 20_000:
-            f.err(key, f"field '{key}' is longer than 20000 characters")
-            return None
-        return s
-
-    def load_terrain(self, value: Any, loc: Loc | None) -> dict[str, Terrain]:
-        out: dict[str, Terrain] = {}
-        for tid, v, vloc in self.mapping_items(value, "terrain", loc):
-            f = Fields(v, f"terrain '{tid}'", self.p, vloc)
-            tid = str(tid)
-            if not ID_RE.match(tid):
-                self.p.error(vloc, f"terrain: id '{tid}' may hold only letters, digits, '-' and '_'")
-            elif tid in self.suits:
-                self.p.error(vloc, f"terrain: id '{tid}' is also a suit; board cells could not tell them apart")
-            name = f.get("name", str, tid.replace("-", " ").capitalize())
-            colour = self.colour(f, "colour", None)
-            icon = f.get("icon", str, None)
-            blocks = f.get("blocks", bool, False)
-            direction = f.get("direction", str, "none", choices=TERRAIN_DIRECTIONS)
-            text = f.get("text", str, "")
-            f.finish()
-            out[tid] = Terrain(tid, name, self.palette.get(colour, colour), icon, bool(blocks),
-                               direction or "none", text, vloc)
-        return out
-
-    def load_grid(self, f: Fields, grid: str) -> dict[str, Any]:
-        """The board fields beyond hexes: square grid, wrap, terrain cells, locations."""
-        square = grid == "square"
-        width = f.get("width", int, *(() if square else (0,)), min=1 if square else 0, max=100)
-        height = f.get("height", int, *(() if square else (0,)), min=1 if square else 0, max=100)
-        cell_size = f.get("cell_size_mm", (int, float), 20.0, min=5, max=100)
-        wrap = f.get("wrap", bool, False)
-        cells_v = f.get("cells", list, None)
-        locs_v = f.get("locations", list, None)
-        if not square:
-            for key in ("cells", "cell_size_mm", "wrap") + (("height",) if grid == "hex" else ()):
-                if key in f.m:
-                    f.err(key, f"field '{key}' belongs to a square grid (this board has grid: {grid})")
-            if grid == "hex" and "width" in f.m:
-                f.err("width", f"field 'width' belongs to a square grid (this board has grid: {grid})")
-        width, height = width or 0, height or 0
-        squares = self.load_squares(cells_v, f, width, height) if square and width and height else ()
-        on_board = ({c.xy for c in squares} if square else None)
-        locations = self.load_locations(locs_v, f, grid, on_board, width)
-        return {"grid": grid, "width": width, "height": height, "cell_size_mm": float(cell_size or 20),
-                "wrap": bool(wrap) and square, "squares": tuple(squares), "locations": tuple(locations)}
-
-    def load_squares(self, cells_v: Any, f: Fields, width: int, height: int) -> tuple[Cell, ...]:
-        """Every square of a width x height board; listed cells [x, y, suit/terrain, direction] override."""
-        listed: dict[tuple[int, int], Cell] = {}
-        kinds = list(self.suits) + list(self.terrains)
-        for j, cv in enumerate(cells_v or []):
-            cloc = loc_of(cells_v, j)
-            if not isinstance(cv, list) or not 3 <= len(cv) <= 4:
-                self.p.error(cloc, f"{f.what}: a cell must be [x, y, suit or terrain, direction?], got {describe(cv)}")
-                continue
-            x, y = cv[0], cv[1]
-            if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
-                self.p.error(cloc, f"{f.what}: cell coordinates must be whole numbers, got {describe(cv)}")
-                continue
-            if not (0 <= x < width and 0 <= y < height):
-                self.p.error(cloc, f"{f.what}: cell [{x}, {y}] is off the board (x from 0 to {width - 1}, "
-                             f"y from 0 to {height - 1})")
-                continue
-            if (x, y) in listed:
-                self.p.error(cloc, f"{f.what}: cell [{x}, {y}] listed twice (first at line {listed[(x, y)].loc.line})")
-                continue
-            suit = terrain = direction = None
-            kind = cv[2]
-            if not isinstance(kind, str):
-                self.p.error(loc_of(cv, 2), f"{f.what}: cell [{x}, {y}]: the suit or terrain must be a name, "
-                             f"got {describe(kind)}")
-                continue
-            if kind in self.suits:
-                suit = kind
-            elif kind in self.terrains:
-                terrain = kind
-            elif not self.broken & {"suits", "terrain"}:
-                self.p.error(loc_of(cv, 2), f"{f.what}: cell [{x}, {y}]: unknown suit or terrain {describe(kind)} "
-                             f"(expected one of: {', '.join(kinds) or 'none declared'})"
-                             + did_you_mean(kind, kinds))
-                continue
-            else:
-                continue
-            takes = self.terrains[terrain].direction if terrain else "none"
-            allowed = HEADINGS if takes == "heading" else TURNS if takes == "turn" else ()
-            if len(cv) == 4:
-                direction = cv[3]
-                if not allowed:
-                    self.p.error(loc_of(cv, 3), f"{f.what}: cell [{x}, {y}]: {kind} takes no direction, "
-                                 f"got {describe(direction)}")
-                    continue
-                if direction not in allowed:
-                    self.p.error(loc_of(cv, 3), f"{f.what}: cell [{x}, {y}]: {kind} needs a {takes} "
-                                 f"({', '.join(allowed)}), got {describe(direction)}"
-                                 + did_you_mean(direction, allowed))
-                    continue
-            elif allowed:
-                self.p.error(cloc, f"{f.what}: cell [{x}, {y}]: {kind} needs a {takes} as a fourth item "
-                             f"({', '.join(allowed)})")
-                continue
-            listed[(x, y)] = Cell(x, y, suit, terrain, direction, cloc)
-        return tuple(listed.get((x, y)) or Cell(x, y, loc=f.loc) for y in range(height) for x in range(width))
-
-    def load_locations(self, locs_v: Any, f: Fields, grid: str, on_board: set | None,
-                       columns: int) -> list[Location]:
-        out, seen = [], {}
-        for j, lv in enumerate(locs_v or []):
-            lf = Fields(lv, f"{f.what} location #{j + 1}", self.p, loc_of(locs_v, j))
-            lid = self.ident(lf, seen=seen)
-            lf.what = f"{f.what} location '{lid}'"
-            name = lf.get("name", str, str(lid).replace("-", " ").title())
-            text = lf.get("text", str, "")
-            slots = lf.get("slots", int, 1, min=0, max=50)
-            icon = lf.get("icon", str, None)
-            colour = self.colour(lf, "colour", None)
-            at_v = lf.get("at", list, None)
-            slot_v = lf.get("slot_size", list, None)
-            lf.finish()
-            slot_size = None
-            if slot_v is not None:
-                if len(slot_v) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                                               and 3 <= v <= 300 for v in slot_v):
-                    lf.err("slot_size", f"field 'slot_size' must be [width, height] in mm, each from 3 to 300, got "
-                           f"{describe(slot_v)}")
-                else:
-                    slot_size = (float(slot_v[0]), float(slot_v[1]))
-            at = None
-            if at_v is not None:
-                if len(at_v) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at_v):
-                    lf.err("at", f"field 'at' must be [x, y] (whole numbers), got {describe(at_v)}")
-                elif on_board is not None and tuple(at_v) not in on_board:
-                    lf.err("at", f"{list(at_v)} is not a square of the board")
-                elif grid == "none" and (min(at_v) < 0 or columns and at_v[0] >= columns):
-                    lf.err("at", f"layout place {list(at_v)} must be [column, row] with columns from 0 to "
-                           f"{max(columns - 1, 0)}")
-                else:
-                    at = (int(at_v[0]), int(at_v[1]))
-            if lid is not None:
-                out.append(Location(lid, name or lid, text, 1 if slots is None else slots, icon,
-                                    self.palette.get(colour, colour), at, lf.loc, slot_size))
-        return out
-
-    def deck_extras(self, f: Fields, cards_v: Any, cards: list, suits_v: Any, specs_v: Any) -> dict[str, Any]:
+    def deck_extras(self, deck: Deck, cards: list) -> Deck:
         """A deck's own suits and card field declarations, and its cards checked against them."""
         suits: list[str] = []
-        for k, s in enumerate(suits_v or []):
-            if not isinstance(s, str) or s not in self.suits:
-                if "suits" in self.broken:
-                    continue
-                self.p.error(loc_of(suits_v, k), f"{f.what}: unknown suit {describe(s)} (expected one of: "
-                             f"{', '.join(self.suits)})" + did_you_mean(s, self.suits))
-            else:
+        m = self.source(deck).mapping
+        for k, s in enumerate(deck.suits):
+            if s in self.suits:
                 suits.append(s)
-        specs = self.field_specs(specs_v, f)
+            elif "suits" not in self.broken:
+                self.p.error(loc_of(m.get("suits"), k) or deck.loc, f"{self.source(deck).what}: unknown suit "
+                             f"'{s}' (expected one of: {', '.join(self.suits)})" + did_you_mean(s, self.suits))
+        specs = deck.field_specs
+        for s in specs:
+            self.check_field_spec(s)
         for j, c in enumerate(cards):
-            if c is None:
-                continue
-            cv = cards_v[j] if j < len(cards_v) else None
             if suits and c.suit is not None and c.suit not in suits:
-                self.p.error(loc_of(cv, "suit") if isinstance(cv, dict) else c.loc,
-                             f"card '{c.id}': suit '{c.suit}' is not a suit of deck '{f.m.get('id')}' "
-                             f"(expected one of: {', '.join(suits)})")
+                self.err(c, "suit", f"suit '{c.suit}' is not a suit of deck '{deck.id}' (expected one of: "
+                         f"{', '.join(suits)})")
             if specs:
-                fv = cv.get("fields") if isinstance(cv, dict) else None
-                cards[j] = replace(c, fields=self.card_fields(c, fv, specs))
-        return {"suits": tuple(suits), "field_specs": tuple(specs)}
+                cards[j] = self.keep(c, replace(c, fields=self.card_fields(c, specs)))
+        return replace(deck, cards=tuple(cards), suits=tuple(suits))
 
-    def field_specs(self, specs_v: Any, f: Fields) -> list[FieldSpec]:
-        out = []
-        for fid, v, vloc in self.mapping_items(specs_v, f"{f.what} fields", f.loc):
-            sf = Fields(v, f"{f.what} field '{fid}'", self.p, vloc)
-            label = sf.get("label", str, str(fid).replace("_", " ").capitalize())
-            kind = sf.get("kind", str, "text", choices=FIELD_KINDS)
-            lo = sf.get("min", int, None)
-            hi = sf.get("max", int, None)
-            choices = sf.get("choices", list, [])
-            required = sf.get("required", bool, False)
-            show = sf.get("show", bool, True)
-            sf.finish()
-            if kind == "choice" and not choices:
-                sf.err("kind", "a 'choice' field needs a list of 'choices'")
-            if choices and kind != "choice":
-                sf.err("choices", f"'choices' belong to a field of kind 'choice', not '{kind}'")
-            if (lo is not None or hi is not None) and kind not in ("int", "icon-counts"):
-                sf.err("min" if lo is not None else "max", f"'min' and 'max' belong to a field of kind 'int' "
-                       f"or 'icon-counts', not '{kind}'")
-            out.append(FieldSpec(str(fid), label, kind or "text", lo, hi, tuple(str(c) for c in choices),
-                                 bool(required), bool(show), vloc))
-        return out
+    def check_field_spec(self, s: Any) -> None:
+        m = self.source(s).mapping
+        if s.kind == "choice" and not s.choices:
+            self.err(s, "kind", "a 'choice' field needs a list of 'choices'")
+        if "choices" in m and s.kind != "choice":
+            self.err(s, "choices", f"'choices' belong to a field of kind 'choice', not '{s.kind}'")
+        if (s.min is not None or s.max is not None) and s.kind not in ("int", "icon-counts"):
+            self.err(s, "min" if s.min is not None else "max", f"'min' and 'max' belong to a field of kind 'int' "
+                     f"or 'icon-counts', not '{s.kind}'")
 
-    def card_fields(self, card: CardType, fv: Any, specs: list[FieldSpec]) -> tuple[tuple[str, Any], ...]:
+    def card_fields(self, card: Any, specs: tuple) -> tuple[tuple[str, Any], ...]:
         """A card's fields checked against the deck's declarations; icon counts as ((icon, n), ...)."""
         what = f"card '{card.id}'"
+        fv = self.source(card).mapping.get("fields")
         values = dict(card.fields)
         by_id = {s.id: s for s in specs}
         for k in values:
@@ -792,13 +395,12 @@ class _Loader:
                 if s.required:
                     self.p.error(loc_of(fv) or card.loc, f"{what}: missing field '{s.id}' ({s.label})")
                 continue
-            v, vloc = values[s.id], loc_of(fv, s.id)
-            ok = self.field_value(s, v, vloc, what)
+            ok = self.field_value(s, values[s.id], loc_of(fv, s.id), what)
             if ok is not None:
                 out.append((s.id, ok))
         return tuple(out)
 
-    def field_value(self, s: FieldSpec, v: Any, loc: Loc | None, what: str) -> Any:
+    def field_value(self, s: Any, v: Any, loc: Loc | None, what: str) -> Any:
         """One card field value of a declared kind, or None after recording an error."""
         def bad(expected: str) -> None:
             self.p.error(loc, f"{what}: field '{s.id}' must be {expected}, got {describe(v)}")
@@ -815,8 +417,6 @@ class _Loader:
             return v if isinstance(v, bool) else bad("true or false")
         if s.kind == "text":
             return str(v) if isinstance(v, (str, int, float)) and not isinstance(v, bool) else bad("text")
-        if s.kind in ("manoeuvre", "shots"):
-            return self.grid_field(s, v, loc, what)
         options = {"choice": list(s.choices), "suit": list(self.suits),
                    "icon": list(self.icons) if self.icons else None, "icon-counts": None}[s.kind]
         if s.kind == "icon-counts":
@@ -824,12 +424,11 @@ class _Loader:
                 return bad("a mapping of icon to " + rng)
             out = []
             for k, n in v.items():
-                kloc = loc_of(v, k)
                 if self.icons and k not in self.icons:
                     self.p.error(key_loc(v, k), f"{what}: field '{s.id}': unknown icon {describe(k)} (expected one "
                                  f"of: {', '.join(self.icons)})" + did_you_mean(k, self.icons))
                 elif not in_range(n):
-                    self.p.error(kloc, f"{what}: field '{s.id}': '{k}' must be {rng}, got {describe(n)}")
+                    self.p.error(loc_of(v, k), f"{what}: field '{s.id}': '{k}' must be {rng}, got {describe(n)}")
                 else:
                     out.append((str(k), n))
             return tuple(out)
@@ -841,50 +440,184 @@ class _Loader:
             return None
         return v
 
-    def grid_field(self, s: FieldSpec, v: Any, loc: Loc | None, what: str) -> Any:
-        """A manoeuvre or shots field (pnpgen.gridmove), or None after recording an error."""
-        got, problem = gridmove.read_manoeuvre(v) if s.kind == "manoeuvre" else gridmove.read_shots(v)
-        if got is None:
-            self.p.error(loc, f"{what}: field '{s.id}' must be {problem}, got {describe(v)}")
-            return None
-        if s.kind == "manoeuvre" and isinstance(v, dict) and "cost" in v:
-            cost = self.field_value(FieldSpec(f"{s.id}.cost", "cost", "icon-counts", 0, 99), v["cost"],
-                                    loc_of(v, "cost"), what)
-            got = replace(got, cost=cost or ())
-        return got
+    # -- boards --------------------------------------------------------------------------------------------
+    def link_boards(self, boards: tuple[Board, ...]) -> tuple[Board, ...]:
+        self.unique(boards, "board")
+        return tuple(self.link_board(b) for b in boards)
 
-    def token_extras(self, f: Fields, shape: str | None) -> dict[str, Any]:
-        """A token's suit, owner, back icon and custom outline."""
-        suit = f.get("suit", str, None)
-        if suit is not None and suit not in self.suits and "suits" not in self.broken:
-            f.err("suit", f"unknown suit '{suit}' (expected one of: {', '.join(self.suits) or 'none declared'})"
-                  + did_you_mean(suit, self.suits))
-            suit = None
-        owner = f.get("owner", int, None, min=1, max=8)
-        back_icon = f.get("back_icon", str, None)
-        path = self.path_data(f, "path")
-        if shape == "custom" and path is None and "path" not in f.m:
-            f.err("shape", "shape 'custom' needs a 'path' (SVG path data in a 100 x 100 box)")
-        elif path is not None and shape != "custom":
-            f.err("path", f"field 'path' is the outline of shape 'custom' (this token has shape '{shape}')")
-        return {"suit": suit, "owner": owner, "back_icon": back_icon, "path": path}
+    def link_board(self, b: Board) -> Board:
+        m = self.source(b).mapping
+        grid, square = b.grid, b.grid == "square"
+        if grid == "hex" and "hexes" not in m:
+            self.err(b, None, "missing required field 'hexes'")
+        if grid != "hex" and "hexes" in m:
+            self.err(b, "hexes", f"a board with grid: {grid} lists no 'hexes'")
+        if square:
+            for key in ("width", "height"):
+                if key not in m:
+                    self.err(b, None, f"missing required field '{key}'")
+                elif getattr(b, key) == 0 and m[key] == 0:
+                    self.err(b, key, f"field '{key}' must be from 1 to 100, got 0")
+        else:
+            for key in ("cells", "cell_size_mm", "wrap") + (("height", "width") if grid == "hex" else ()):
+                if key in m:
+                    self.err(b, key, f"field '{key}' belongs to a square grid (this board has grid: {grid})")
+        hexes = self.link_hexes(b, m.get("hexes")) if grid == "hex" else ()
+        cells = {h.qr for h in hexes}
+        starts = []
+        for sid, qr in b.starts:
+            if qr not in cells:
+                self.p.error(loc_of(m.get("starts"), sid), f"{self.source(b).what}: start of '{sid}' {list(qr)} is "
+                             "not a hex of the board")
+            else:
+                starts.append((sid, qr))
+        squares = self.link_squares(b) if square and b.width and b.height else ()
+        locations = self.link_locations(b, {c.xy for c in squares} if square else cells if grid == "hex" else None)
+        return replace(b, hexes=hexes, starts=tuple(starts), squares=squares, locations=locations,
+                       wrap=b.wrap and square)
 
-    # -- variants: other ways to play the game ---------------------------------
-    def load_variants(self, value: Any, loc: Loc | None, actions: dict[str, Action], base: dict[str, list],
-                      players: tuple[int, ...] | None) -> list[Variant]:
+    def link_hexes(self, b: Board, raw: Any) -> tuple:
+        what = self.source(b).what
+        items = {loc_of(raw, j): hv for j, hv in enumerate(raw or [])}
+        hexes, seen = [], {}
+        for h in b.hexes:
+            if h.suit is not None and h.suit not in self.suits and "suits" not in self.broken:
+                self.p.error(loc_of(items.get(h.loc), 2) or h.loc, f"{what}: hex {[h.q, h.r]}: unknown suit "
+                             f"'{h.suit}' (expected one of: {', '.join(self.suits)})"
+                             + did_you_mean(h.suit, self.suits))
+                continue
+            if h.qr in seen:
+                first = seen[h.qr]
+                self.p.error(h.loc, f"{what}: hex {[h.q, h.r]} listed twice (first at line {first.line}, column "
+                             f"{first.col})")
+                continue
+            seen[h.qr] = h.loc
+            hexes.append(h)
+        return tuple(hexes)
+
+    def link_squares(self, b: Board) -> tuple[Cell, ...]:
+        """Every square of a width x height board; listed cells [x, y, suit/terrain, direction] override."""
+        what = self.source(b).what
+        width, height = b.width, b.height
+        raw = self.source(b).mapping.get("cells")
+        items = {loc_of(raw, j): cv for j, cv in enumerate(raw or [])}
+        kinds = list(self.suits) + list(self.terrains)
+        listed: dict[tuple[int, int], Cell] = {}
+        for c in b.squares:
+            x, y, kind = c.x, c.y, c.suit
+            cv = items.get(c.loc)
+            if not (0 <= x < width and 0 <= y < height):
+                self.p.error(c.loc, f"{what}: cell [{x}, {y}] is off the board (x from 0 to {width - 1}, "
+                             f"y from 0 to {height - 1})")
+                continue
+            if (x, y) in listed:
+                self.p.error(c.loc, f"{what}: cell [{x}, {y}] listed twice (first at line {listed[(x, y)].loc.line})")
+                continue
+            suit = terrain = None
+            if kind in self.suits:
+                suit = kind
+            elif kind in self.terrains:
+                terrain = kind
+            else:
+                if not self.broken & {"suits", "terrain"}:
+                    self.p.error(loc_of(cv, 2) or c.loc, f"{what}: cell [{x}, {y}]: unknown suit or terrain "
+                                 f"{describe(kind)} (expected one of: {', '.join(kinds) or 'none declared'})"
+                                 + did_you_mean(kind, kinds))
+                continue
+            takes = self.terrains[terrain].direction if terrain else "none"
+            allowed = HEADINGS if takes == "heading" else TURNS if takes == "turn" else ()
+            direction = c.direction
+            if direction is not None:
+                if not allowed:
+                    self.p.error(loc_of(cv, 3) or c.loc, f"{what}: cell [{x}, {y}]: {kind} takes no direction, "
+                                 f"got {describe(direction)}")
+                    continue
+                if direction not in allowed:
+                    self.p.error(loc_of(cv, 3) or c.loc, f"{what}: cell [{x}, {y}]: {kind} needs a {takes} "
+                                 f"({', '.join(allowed)}), got {describe(direction)}"
+                                 + did_you_mean(direction, allowed))
+                    continue
+            elif allowed:
+                self.p.error(c.loc, f"{what}: cell [{x}, {y}]: {kind} needs a {takes} as a fourth item "
+                             f"({', '.join(allowed)})")
+                continue
+            listed[(x, y)] = Cell(x, y, suit, terrain, direction, c.loc)
+        return tuple(listed.get((x, y)) or Cell(x, y, loc=b.loc) for y in range(height) for x in range(width))
+
+    def link_locations(self, b: Board, on_board: set | None) -> tuple:
+        what = self.source(b).what
+        self.unique(b.locations, "location", within=f"{what} ")
+        out = []
+        for lo in b.locations:
+            at = lo.at
+            if at is not None:
+                if b.grid == "square" and on_board is not None and at not in on_board:
+                    self.err(lo, "at", f"{list(at)} is not a square of the board")
+                    at = None
+                elif b.grid == "hex" and at not in (on_board or ()):
+                    self.p.error(lo.loc, f"{self.source(lo).what}: {list(at)} is not a hex of the board")
+                elif b.grid == "none" and (min(at) < 0 or b.width and at[0] >= b.width):
+                    self.err(lo, "at", f"layout place {list(at)} must be [column, row] with columns from 0 to "
+                             f"{max(b.width - 1, 0)}")
+                    at = None
+            if lo.id:
+                out.append(replace(self.link_colours(lo, "colour"), at=at))
+        return tuple(out)
+
+    # -- other components ----------------------------------------------------------------------------------
+    def link_area_cards(self, cards: tuple) -> tuple:
+        self.unique(cards, "area card")
+        out = []
+        for c in cards:
+            self.unique(c.areas, "area", within=f"{self.source(c).what} ")
+            c = self.link_colours(c, "colour")
+            out.append(replace(c, template=self.template(c, "template", c.template)))
+        return tuple(out)
+
+    def link_tokens(self, tokens: tuple) -> tuple:
+        self.unique(tokens, "token")
+        out = []
+        for t in tokens:
+            m = self.source(t).mapping
+            if t.shape == "custom" and t.path is None and "path" not in m:
+                self.err(t, "shape", "shape 'custom' needs a 'path' (SVG path data in a 100 x 100 box)")
+            elif t.path is not None and t.shape != "custom":
+                self.err(t, "path", f"field 'path' is the outline of shape 'custom' (this token has shape "
+                         f"'{t.shape}')")
+            suit = self.suit(t, "suit", t.suit)
+            t = self.link_colours(t, "colour", "back_colour", default="#ffffff")
+            out.append(replace(t, suit=suit, template=self.template(t, "template", t.template)))
+        return tuple(out)
+
+    def link_aids(self, aids: tuple) -> tuple:
+        self.unique(aids, "player aid")
+        return tuple(replace(a, template=self.template(a, "template", a.template)) for a in aids)
+
+    def counts(self, pairs: Any, raw: Any) -> tuple[tuple, tuple]:
+        """Declared totals in the order written, and where each was written (`check` knows which names count)."""
+        return tuple(pairs or ()), tuple((k, loc_of(raw, k)) for k, _ in pairs or ())
+
+    # -- variants: other ways to play the game -------------------------------------------------------------
+    def load_variants(self, value: Any, m: Any, base: dict[str, tuple], players: tuple[int, ...] | None
+                      ) -> list[Variant]:
         """Each variant (inline, or a file named relative to the pack) with its rules and added components."""
         out: list[Variant] = []
+        if value is None:
+            return out
+        if not isinstance(value, dict):
+            self.p.error(loc_of(value) or loc_of(m, "variants"), f"variants: expected a mapping, got "
+                         f"{describe(value)}")
+            return out
         by_players: dict[int, str] = {}
-        for vid, v, vloc in self.mapping_items(value, "variants", loc):
+        for vid, v in value.items():
             vid = str(vid)
-            if not ID_RE.match(vid):
-                self.p.error(key_loc(value, vid), f"variants: id '{vid}' may hold only letters, digits, '-' and '_'")
+            if ID.read(vid, SectionPlace(self.reading, "variants", vid, key_loc(value, vid))) is INVALID:
                 continue
             if isinstance(v, str):
-                v = self.include(v, vloc, f"variant {vid}")
+                v = self.include(v, loc_of(value, vid), f"variant {vid}")
                 if v is None:
                     continue
-            got = self.load_variant(vid, v, vloc, actions, base, players)
+            got = self.load_variant(vid, v, loc_of(value, vid), base, players)
             if got is None:
                 continue
             if got.players in by_players:
@@ -894,59 +627,37 @@ class _Loader:
             out.append(got)
         return out
 
-    def load_variant(self, vid: str, v: Any, loc: Loc | None, actions: dict[str, Action], base: dict[str, list],
+    def load_variant(self, vid: str, v: Any, loc: Loc | None, base: dict[str, tuple],
                      players: tuple[int, ...] | None) -> Variant | None:
-        f = Fields(v, f"variant '{vid}'", self.p, loc)
-        if not f.ok:
+        what = f"variant '{vid}'"
+        if not isinstance(v, dict):
+            self.p.error(loc_of(v) or loc, f"{what}: expected a mapping, got {describe(v)}")
             return None
-        name = f.get("name", str, vid.replace("-", " ").capitalize())
-        count = f.get("players", int, min=1, max=MAX_PLAYERS)
-        for key in VARIANT_SECTIONS:
-            f.get(key, object, None)
-        f.finish()
-        if count is not None and players is not None and count not in players:
-            f.err("players", f"{count} players: the game's 'players' ({', '.join(map(str, players))}) must list "
-                  "every player count it is played with")
-
-        def section(key: str) -> Any:
-            got = f.m.get(key)
-            return self.include(got, f.at(key), f"variant {vid} {key}") if isinstance(got, str) else got
-
-        colours = self.load_colours(section("colours"), f.at("colours"))
+        values, raw, data = self.read_part(Variant, v, what, loc_of(v) or loc, key=vid, label=f"variant {vid} ")
+        count = values["players"]
+        if "players" in v and count and players is not None and count not in players:
+            self.p.error(loc_of(v, "players"), f"{what}: {count} players: the game's 'players' "
+                         f"({', '.join(map(str, players))}) must list every player count it is played with")
+        colours = self.link_palette(raw["colours"], v.get("colours"))
         self.palette.update(colours)
-        own_icons = self.load_icons(section("icons"), f.at("icons"))
+        own_icons = {i.id: self.link_icon(i) for i in raw["icons"] or ()}
         self.icons.update(own_icons)
-        rules = self.load_rules(section("rules"), f.at("rules"))
-        decks = self.load_decks(section("decks"), f.at("decks"), actions, tuple(base["deck"]))
-        boards = self.load_boards(section("boards"), f.at("boards"))
-        area_cards = self.load_area_cards(section("area_cards"), f.at("area_cards"))
-        tokens = self.load_tokens(section("tokens"), f.at("tokens"))
-        aids = self.load_aids(section("player_aids"), f.at("player_aids"))
-        counts_v = section("counts")
-        counts = self.load_counts(counts_v, f.at("counts"))
-        for kind, items in (("deck", decks), ("board", boards), ("area card", area_cards), ("token", tokens),
-                            ("player aid", aids)):
-            first = {x.id: x.loc for x in base[kind]}
-            for x in items:
+        rules = self.rules(raw["rules"], loc_of(v, "rules") or loc)
+        parts = self.link_components(raw, f"variant {vid} ", base)
+        for kind, key in COMPONENTS:
+            first = {x.id: x.loc for x in base[key]}
+            for x in parts[key]:
                 if x.id in first:
-                    self.p.error(x.loc, f"variant '{vid}': {kind} id '{x.id}' is the game's already "
-                                 f"(first defined at {first[x.id]})")
-        return Variant(vid, name or vid, count or 0, rules, tuple(colours.items()), tuple(decks), tuple(boards),
-                       tuple(area_cards), tuple(tokens), tuple(aids), tuple(own_icons.values()), tuple(counts),
-                       tuple((k, loc_of(counts_v, k)) for k, _ in counts), f.loc)
-
-    def load_counts(self, value: Any, loc: Loc | None) -> list[tuple[str, int]]:
-        """Declared totals by name (`check` knows which names a game counts)."""
-        out = []
-        for k, v, vloc in self.mapping_items(value, "counts", loc):
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                self.p.error(vloc, f"counts: '{k}' must be a whole number, got {describe(v)}")
-            else:
-                out.append((str(k), v))
-        return out
+                    self.p.error(x.loc, f"{what}: {kind} id '{x.id}' is the game's already (first defined at "
+                                 f"{first[x.id]})")
+        counts, count_locs = self.counts(raw["counts"], data["counts"])
+        return Variant(vid, values["name"] or vid, count or 0, rules, tuple(colours.items()), parts["decks"],
+                       parts["boards"], parts["area_cards"], parts["tokens"], parts["player_aids"],
+                       tuple(own_icons.values()), counts, count_locs, loc_of(v) or loc)
 
 
-MAX_PLAYERS = 8
+def _model_default(obj: Any, attr: str) -> Any:
+    return type(obj).__dataclass_fields__[attr].default
 
 
 def ensure_game(game_or_name: Game | str | None) -> Game:

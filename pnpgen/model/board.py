@@ -2,34 +2,58 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from typing import Any
 
+from ..declare import (
+    CAPITALISED,
+    COLOUR,
+    ID,
+    INT,
+    REQUIRED,
+    TITLED,
+    Fixed,
+    Kind,
+    ListOf,
+    Table,
+    declared,
+    describe,
+    record,
+)
 from ..errors import Loc
 from ..hexgrid import neighbours
 
 GRIDS = ("hex", "square", "none")  # none: a board of named locations only (an island, a market row)
 SQUARE_DIRECTIONS: tuple[tuple[str, tuple[int, int]], ...] = (("N", (0, -1)), ("E", (1, 0)), ("S", (0, 1)),
                                                               ("W", (-1, 0)))
+HEADINGS = tuple(d for d, _ in SQUARE_DIRECTIONS)
 TURNS = ("cw", "ccw")
+TERRAIN_DIRECTIONS = ("none", "heading", "turn")
+MAX_AXIAL = 200
 
 
+@record("terrain")
 @dataclass(frozen=True)
 class Terrain:
     """A kind of board feature a game declares: rock, whirlpool, gust, shipwreck ..."""
 
-    id: str
-    name: str
-    colour: str | None = None
-    icon: str | None = None
-    blocks: bool = False  # pieces cannot enter it
-    direction: str = "none"  # none | heading (a cell names N/E/S/W) | turn (a cell names cw/ccw)
-    text: str = ""
+    id: str = declared("the terrain's id, as board cells name it (not a suit's)", from_key=True)
+    name: str = declared("its name, printed in legends", default=CAPITALISED)
+    colour: str | None = declared("the colour of its squares", kind=COLOUR, default=None)
+    icon: str | None = declared("the icon drawn on its squares", default=None)
+    blocks: bool = declared("whether pieces may not enter it", default=False)
+    direction: str = declared("what a cell of it names as a fourth item: nothing, a heading (N, E, S, W) or a turn "
+                              "(cw, ccw)", default="none", choices=TERRAIN_DIRECTIONS)
+    text: str = declared("what it does, printed in legends", default="")
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Cell:
-    """One square of a square-grid board: column x and row y from the top left, suit, terrain."""
+    """One square of a square-grid board: column x and row y from the top left, suit, terrain.
+
+    As read from content, before the board is linked, `suit` holds the name a cell gives (a suit or a terrain)."""
 
     x: int
     y: int
@@ -44,17 +68,20 @@ class Cell:
         return (self.x, self.y)
 
 
+@record("location", within="{} ")
 @dataclass(frozen=True)
 class Location:
     """A named place on a board with room for pieces: a building, a flag slot, a market row."""
 
-    id: str
-    name: str
-    text: str = ""
-    slots: int = 1  # how many pieces it holds (0: none, e.g. a label-only place)
-    icon: str | None = None
-    colour: str | None = None
-    at: tuple[int, int] | None = None  # a cell of a gridded board; on a grid-none board, its layout place
+    id: str = declared("the location's id", kind=ID)
+    name: str = declared("its name, printed on the board", default=TITLED)
+    text: str = declared("what happens there, printed under the name", default="")
+    slots: int = declared("how many pieces it holds (0: a label only)", default=1, min=0, max=50)
+    icon: str | None = declared("an icon printed on it", default=None)
+    colour: str | None = declared("its colour", kind=COLOUR, default=None)
+    at: tuple[int, int] | None = declared("its square [x, y] on a square grid, its hex [q, r] on a hex grid, or its "
+                                          "place [column, row] on a board of locations only",
+                                          kind=Fixed((INT, INT), "[x, y] (whole numbers)"), default=None)
     loc: Loc | None = field(default=None, compare=False, repr=False)
     slot_size: tuple[float, float] | None = None  # mm; None: the board template's slot size (a card: [63, 88])
 
@@ -74,24 +101,94 @@ class Hex:
         return (self.q, self.r)
 
 
+class HexItem(Kind):
+    """One hex of a board as content writes it: [q, r] or [q, r, suit], axial, flat-top."""
+
+    words = "a hex [q, r, suit]"
+    plural = "hexes [q, r, suit]"
+
+    def read(self, hv: Any, at: Any) -> Any:
+        if not isinstance(hv, list) or len(hv) not in (2, 3):
+            return at.bad(f"hex must be [q, r, suit], got {describe(hv)}")
+        q, r = hv[0], hv[1]
+        suit = hv[2] if len(hv) == 3 else None
+        if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (q, r)):
+            return at.bad(f"hex coordinates must be whole numbers, got [{', '.join(map(str, hv[:2]))}]")
+        if not all(math.isfinite(x) and x == int(x) for x in (q, r)):
+            return at.bad(f"hex {list(hv[:2])} is off the coordinate grid (axial coordinates are whole numbers)")
+        q, r = int(q), int(r)
+        if abs(q) > MAX_AXIAL or abs(r) > MAX_AXIAL:
+            return at.bad(f"hex {[q, r]} is too far from the origin (at most {MAX_AXIAL})")
+        if suit is not None and not isinstance(suit, str):
+            return at.bad(f"hex {[q, r]}: the suit must be a name, got {describe(suit)}", loc_of_item(hv, 2))
+        return Hex(q, r, suit, at.loc)
+
+    def schema(self) -> dict:
+        coord = {"type": "integer", "minimum": -MAX_AXIAL, "maximum": MAX_AXIAL}
+        return {"type": "array", "prefixItems": [coord, coord, {"type": "string"}], "minItems": 2, "maxItems": 3}
+
+    def doc(self) -> str:
+        return "[q, r] or [q, r, suit]"
+
+
+class CellItem(Kind):
+    """One listed square of a square grid: [x, y, suit or terrain] or [x, y, terrain, direction]."""
+
+    words = "a cell [x, y, suit or terrain, direction?]"
+    plural = "cells"
+
+    def read(self, cv: Any, at: Any) -> Any:
+        if not isinstance(cv, list) or not 3 <= len(cv) <= 4:
+            return at.bad(f"a cell must be [x, y, suit or terrain, direction?], got {describe(cv)}")
+        x, y = cv[0], cv[1]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
+            return at.bad(f"cell coordinates must be whole numbers, got {describe(cv)}")
+        if not isinstance(cv[2], str):
+            return at.bad(f"cell [{x}, {y}]: the suit or terrain must be a name, got {describe(cv[2])}",
+                          loc_of_item(cv, 2))
+        direction = cv[3] if len(cv) == 4 else None
+        return Cell(x, y, cv[2], None, direction, at.loc)
+
+    def schema(self) -> dict:
+        coord = {"type": "integer", "minimum": 0}
+        return {"type": "array", "prefixItems": [coord, coord, {"type": "string"}, {"type": "string"}],
+                "minItems": 3, "maxItems": 4}
+
+    def doc(self) -> str:
+        return "[x, y, suit or terrain] or [x, y, terrain, direction]"
+
+
+def loc_of_item(items: Any, i: int) -> Loc | None:
+    """Where a list's item is (None when the list is not located)."""
+    locs = getattr(items, "item_locs", None)
+    return locs[i] if locs and i < len(locs) else None
+
+
+@record("board")
 @dataclass(frozen=True)
 class Board:
-    """A hex board: its hexes, orientation and printed hex size."""
+    """A board: hexes (flat-top, axial), a square grid, or named locations only; its printed size."""
 
-    id: str
-    name: str
-    hexes: tuple[Hex, ...]
-    hex_size_mm: float = 24.0
-    orientation: str = "flat"
-    starts: tuple = ()  # prescribed start hexes: ((ship_id, (q, r)), ...)
+    id: str = declared("the board's id", kind=ID, default="board", model_default=REQUIRED)
+    name: str = declared("its name, printed beside it", default=TITLED)
+    hexes: tuple[Hex, ...] = declared("its hexes, axial [q, r, suit] (flat-top)", kind=ListOf(HexItem()),
+                                      default=(), required_doc="on a hex grid", model_default=REQUIRED)
+    hex_size_mm: float = declared("printed hex size, flat to flat", default=24.0, min=5, max=100)
+    orientation: str = declared("hex orientation", default="flat", choices=("flat",))
+    starts: tuple = declared("prescribed start hexes: piece id -> [q, r]", default=(),
+                             kind=Table(Fixed((INT, INT), "[q, r] (whole numbers)"), noun="start"))
     loc: Loc | None = field(default=None, compare=False, repr=False)
-    grid: str = "hex"  # hex | square | none
-    width: int = 0  # square grid: columns; grid none: columns of the location layout (0: automatic)
-    height: int = 0  # square grid: rows
-    cell_size_mm: float = 20.0  # side of a printed square
-    wrap: bool = False  # square grid: leaving one edge comes back on the opposite edge
-    squares: tuple[Cell, ...] = ()  # square grid: every square, row by row from the top left
-    locations: tuple[Location, ...] = ()
+    grid: str = declared("hex, square, or none (named locations only)", default="hex", choices=GRIDS)
+    width: int = declared("columns of a square grid; on a board of locations only, columns of their layout "
+                          "(0: automatic)", default=0, min=0, max=100, required_doc="on a square grid")
+    height: int = declared("rows of a square grid", default=0, min=0, max=100, required_doc="on a square grid")
+    cell_size_mm: float = declared("side of a printed square", default=20.0, min=5, max=100)
+    wrap: bool = declared("whether leaving a square grid by one edge comes back by the opposite edge",
+                          default=False)
+    squares: tuple[Cell, ...] = declared("squares of a square grid that are not plain sea: [x, y, suit or terrain, "
+                                         "direction?] (x from the left, y from the top)", key="cells",
+                                         kind=ListOf(CellItem()), default=())
+    locations: tuple[Location, ...] = declared("named places with room for pieces", default=())
 
     @property
     def suit_at(self) -> dict[tuple[int, int], str | None]:

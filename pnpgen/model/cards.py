@@ -5,41 +5,70 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..declare import (
+    COLOUR,
+    ID,
+    MAPPING,
+    NAME,
+    REQUIRED,
+    TEMPLATE,
+    TEXT,
+    TITLED,
+    Derived,
+    ListOf,
+    Record,
+    Table,
+    declared,
+    record,
+)
 from ..errors import Loc
 
+FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts")
+DEFAULT_BACK = "#1b3a5c"
 
+
+@record("action")
 @dataclass(frozen=True)
 class Action:
     """What a card does, as fields the rules engine reads and the card text is made from."""
 
-    id: str
-    name: str
-    kind: str  # sail | fire | duty | wind | event ...
-    plan_area: str | None = None
-    headings: tuple[int, ...] = ()  # sixths of a turn relative to the wind, for each step
-    steps: tuple[int, ...] = ()  # allowed numbers of steps
-    pass_through: bool = False  # may pass an occupied hex before the last step
-    range: int | None = None
-    damage: int | None = None
-    heal: int | None = None
-    icon: str | None = None
-    text: str = ""
+    id: str = declared("the action's id, as cards name it", from_key=True)
+    name: str = declared("the name printed on its cards", default=TITLED)
+    kind: str = declared("what it does (sail, fire, duty, wind ...: the game's engine says which kinds it knows)")
+    plan_area: str | None = declared("the Plan area whose cube the card spends", key="plan", default=None)
+    headings: tuple[int, ...] = declared("sail: the headings allowed at each step, in sixths of a turn from "
+                                         "straight downwind", default=(), min=-3, max=3)
+    steps: tuple[int, ...] = declared("sail: the numbers of steps allowed", default=(), min=1, max=10)
+    pass_through: bool = declared("sail: whether a ship may pass an occupied hex before its last step",
+                                  default=False)
+    range: int | None = declared("fire: the exact range in hexes", default=None, min=0, max=50)
+    damage: int | None = declared("fire: the crew it strikes", default=None, min=0, max=50)
+    heal: int | None = declared("duty: the crew it brings back", default=None, min=0, max=50)
+    icon: str | None = declared("an icon printed with its text", default=None)
+    text: str = declared("the text printed when the engine does not write it", default="")
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
 
+def _card_id(mapping: Any) -> str | None:
+    parts = [mapping[k] for k in ("suit", "action") if isinstance(mapping.get(k), str)]
+    return "-".join(parts) or None
+
+
+@record("card")
 @dataclass(frozen=True)
 class CardType:
     """One kind of card: its id, suit, action, how many copies, and extra fields."""
 
-    id: str
-    name: str
-    deck: str
-    suit: str | None
-    action: Action | None
-    count: int = 1
-    text: str = ""
-    template: str | None = None
-    fields: tuple[tuple[str, Any], ...] = ()
+    id: str = declared("the card's id", kind=ID, default=Derived("<suit>-<action>", _card_id))
+    name: str = declared("the name printed", default=Derived("the action's name, else the id titled"))
+    deck: str = ""  # the deck it is in
+    suit: str | None = declared("its suit (none: a neutral card)", default=None)
+    action: Action | None = declared("the id of what it does (an action)", kind=NAME, default=None)
+    count: int = declared("how many copies", default=1, min=0, max=1000)
+    text: str = declared("text printed on it", default="")
+    template: str | None = declared("its layout template (default: its deck's)", kind=TEMPLATE, default=None)
+    fields: tuple[tuple[str, Any], ...] = declared("values of the card fields its deck declares", kind=MAPPING,
+                                                   default=())
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
     def field(self, name: str, default: Any = None) -> Any:
@@ -47,41 +76,70 @@ class CardType:
         return dict(self.fields).get(name, default)
 
 
-FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts", "manoeuvre", "shots")
-
-
+@record("field", within="{} ")
 @dataclass(frozen=True)
 class FieldSpec:
     """A card field a deck declares: label, kind and bounds, so values are checked and printed alike."""
 
-    id: str
-    label: str
-    kind: str = "text"  # text | int | bool | choice | suit | icon | icon-counts ({icon: whole number})
-    #                     | manoeuvre | shots (square-grid moves and shots: pnpgen.gridmove)
-    min: int | None = None
-    max: int | None = None
-    choices: tuple[str, ...] = ()
-    required: bool = False
-    show: bool = True  # printed on the card face (false: used by rules checks only)
+    id: str = declared("the field's id, as cards name it under 'fields'", from_key=True)
+    label: str = declared("its label, printed on the card", default=Derived(
+        "the id, '_' as spaces, capitalised", lambda values: str(values["id"]).replace("_", " ").capitalize()))
+    kind: str = declared("what its values are: text, int, bool, choice, suit, icon or icon-counts ({icon: whole "
+                         "number})", default="text", choices=FIELD_KINDS)
+    min: int | None = declared("int and icon-counts: the least value", default=None)
+    max: int | None = declared("int and icon-counts: the greatest value", default=None)
+    choices: tuple[str, ...] = declared("choice: the values allowed", kind=ListOf(TEXT), default=())
+    required: bool = declared("whether every card must give it", default=False)
+    show: bool = declared("whether it is printed on the card face (false: for rules checks only)", default=True)
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
 
+@record("back")
+@dataclass(frozen=True)
+class Back:
+    """The back printed on every card of a deck."""
+
+    colour: str = declared("its colour", kind=COLOUR, default=DEFAULT_BACK)
+    text: str = declared("text printed on it", default="")
+    template: str | None = declared("its layout template", kind=TEMPLATE, default=None)
+    loc: Loc | None = field(default=None, compare=False, repr=False)
+
+
+@record("deck")
 @dataclass(frozen=True)
 class Deck:
     """A deck: its card types and the back printed on every card."""
 
-    id: str
-    name: str
-    cards: tuple[CardType, ...]
-    back_template: str | None = None
-    back_colour: str = "#1b3a5c"
-    back_text: str = ""
-    card_template: str | None = None
-    declared_count: int | None = None
+    id: str = declared("the deck's id", kind=ID)
+    name: str = declared("its name", default=TITLED)
+    cards: tuple[CardType, ...] = declared("its cards", default=(), required_doc="unless it has cards_from",
+                                           model_default=REQUIRED)
+    back: Back = declared("the back printed on every card", default=Back())
+    card_template: str | None = declared("the layout template of its cards", key="template", kind=TEMPLATE,
+                                         default=None)
+    declared_count: int | None = declared("how many physical cards it holds (check compares)", key="count",
+                                          default=None, min=0)
     loc: Loc | None = field(default=None, compare=False, repr=False)
-    suits: tuple[str, ...] = ()  # the suits its cards may have (empty: any suit of the game)
-    field_specs: tuple[FieldSpec, ...] = ()  # the card fields it declares (empty: free-form fields)
-    copy_of: str | None = None  # the deck whose cards it repeats (a second deck with its own back)
+    suits: tuple[str, ...] = declared("the suits its cards may have (empty: any suit of the game)", default=())
+    field_specs: tuple[FieldSpec, ...] = declared("the card fields its cards give, by id", key="fields",
+                                                  kind=Table(Record(FieldSpec)), default=())
+    copy_of: str | None = declared("the id of a deck whose cards it repeats (with its own back)", key="cards_from",
+                                   kind=NAME, default=None)
+
+    @property
+    def back_template(self) -> str | None:
+        """The layout template of the back."""
+        return self.back.template
+
+    @property
+    def back_colour(self) -> str:
+        """The back's colour."""
+        return self.back.colour
+
+    @property
+    def back_text(self) -> str:
+        """Text printed on the back."""
+        return self.back.text
 
     @property
     def size(self) -> int:

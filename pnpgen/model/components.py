@@ -3,60 +3,102 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from ..declare import COLOUR, ID, PATH, REQUIRED, SAME_AS_ID, TEMPLATE, TEXT, Kind, ListOf, declared, describe, record
 from ..errors import Loc
 
+SHAPES = ("square", "circle", "hex", "rect", "octagon", "flag", "triangle", "diamond", "pennant", "custom")
+AID_SIZES = ("card", "half-page", "page")
+TOKEN_MM = (3, 250)
 
+
+@record("area", by_id=False, within="{} ")
 @dataclass(frozen=True)
 class Area:
     """A labelled area of a card where cubes are placed."""
 
-    id: str
-    label: str
-    icon: str | None = None
-    capacity: int = 4
+    id: str = declared("the area's id (a ship card's areas are the Plan areas and spent)", kind=ID)
+    label: str = declared("its label, printed", default=SAME_AS_ID)
+    icon: str | None = declared("an icon printed beside the label", default=None)
+    capacity: int = declared("how many cubes it is drawn to hold", default=4, min=0, max=30)
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
 
+@record("area card")
 @dataclass(frozen=True)
 class AreaCard:
     """A card with labelled areas: a ship card, a sick bay."""
 
-    id: str
-    name: str
-    kind: str  # ship | sickbay | mat
-    areas: tuple[Area, ...]
-    owner: int | None = None
-    colour: str | None = None
-    crew: int = 0
-    template: str | None = None
-    text: str = ""
+    id: str = declared("the card's id", kind=ID)
+    name: str = declared("its name, printed", default=SAME_AS_ID)
+    kind: str = declared("what it is: ship, sickbay, mat ...", default="mat", model_default=REQUIRED)
+    areas: tuple[Area, ...] = declared("its areas, in the order printed", default=(), model_default=REQUIRED)
+    owner: int | None = declared("the player it belongs to", default=None, min=1, max=8)
+    colour: str | None = declared("its colour", kind=COLOUR, default=None)
+    crew: int = declared("cubes (crew) it starts with", default=0, min=0, max=50)
+    template: str | None = declared("its layout template", kind=TEMPLATE, default=None)
+    text: str = declared("text printed on it", default="")
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
 
+class TokenSize(Kind):
+    """A token's size in mm: one number (as wide as high) or [width, height]."""
+
+    words = f"a number or [width, height] in mm from {TOKEN_MM[0]} to {TOKEN_MM[1]}"
+    empty = (12.0, 12.0)
+
+    def read(self, v: Any, at: Any) -> Any:
+        lo, hi = TOKEN_MM
+        number = (int, float)
+        if isinstance(v, list):
+            if len(v) != 2 or not all(isinstance(x, number) and not isinstance(x, bool) and lo <= x <= hi for x in v):
+                return at.bad(f"{at.label} must be {self.words}")
+            return (float(v[0]), float(v[1]))
+        if not isinstance(v, number) or isinstance(v, bool):
+            return at.bad(f"{at.label} must be a number or a list, got {describe(v)}")
+        if not lo <= v <= hi:
+            return at.bad(f"{at.label} must be from {lo} to {hi} mm, got {v}")
+        return (float(v), float(v))
+
+    def schema(self) -> dict:
+        mm = {"type": "number", "minimum": TOKEN_MM[0], "maximum": TOKEN_MM[1]}
+        return {"anyOf": [mm, {"type": "array", "items": mm, "minItems": 2, "maxItems": 2}]}
+
+    def doc(self) -> str:
+        return "number or [width, height]"
+
+    def limits(self) -> str:
+        return f"from {TOKEN_MM[0]} to {TOKEN_MM[1]} (mm)"
+
+
+@record("token")
 @dataclass(frozen=True)
 class Token:
     """A token or marker: shape, size, colours and label on each side."""
 
-    id: str
-    name: str
-    kind: str  # ship | crew | wind | first-player | chit ...
-    shape: str = "square"  # square | circle | hex | rect
-    size_mm: tuple[float, float] = (12.0, 12.0)
-    count: int = 1
-    colour: str = "#ffffff"
-    label: str = ""
-    icon: str | None = None
-    back_colour: str | None = None
-    back_label: str | None = None
-    edges: tuple[str, ...] = ()  # labels on the edges of a hex token, clockwise from north
-    template: str | None = None
+    id: str = declared("the token's id", kind=ID)
+    name: str = declared("its name", default=SAME_AS_ID)
+    kind: str = declared("what it is: ship, crew, wind, first-player, chit ...", default="chit",
+                         model_default=REQUIRED)
+    shape: str = declared("its outline ('custom': give a path)", default="square", choices=SHAPES)
+    size_mm: tuple[float, float] = declared("its size in mm: one number, or [width, height]", key="size",
+                                            kind=TokenSize(), default=(12.0, 12.0))
+    count: int = declared("how many to print", default=1, min=0, max=500)
+    colour: str = declared("its face colour", kind=COLOUR, default="#ffffff")
+    label: str = declared("text printed on its face", default="")
+    icon: str | None = declared("an icon printed on its face", default=None)
+    back_colour: str | None = declared("its back colour (a back makes it two-sided)", kind=COLOUR, default=None)
+    back_label: str | None = declared("text printed on its back", default=None)
+    edges: tuple[str, ...] = declared("labels on the edges of a hex token, clockwise from the top",
+                                      kind=ListOf(TEXT), default=())
+    template: str | None = declared("its layout template", kind=TEMPLATE, default=None)
     loc: Loc | None = field(default=None, compare=False, repr=False)
-    suit: str | None = None  # the suit (faction, nation) it belongs to
-    owner: int | None = None  # the player it belongs to
-    back_icon: str | None = None
-    path: str | None = None  # shape 'custom': SVG path data in a 100 x 100 box, scaled to the size
-    colour_loc: Loc | None = field(default=None, compare=False, repr=False)  # where its colour is defined
+    suit: str | None = declared("the suit (faction, nation) it belongs to", default=None)
+    owner: int | None = declared("the player it belongs to", default=None, min=1, max=8)
+    back_icon: str | None = declared("an icon printed on its back", default=None)
+    path: str | None = declared("shape 'custom': SVG path data in a 100 x 100 box, scaled to the size", kind=PATH,
+                                default=None)
 
     @property
     def double_sided(self) -> bool:
@@ -64,25 +106,71 @@ class Token:
         return self.back_colour is not None or self.back_label is not None or self.back_icon is not None
 
 
+class Rows(Kind):
+    """A table: rows of cells (text or numbers), every row as long as the first."""
+
+    words = "a list of rows"
+    empty = ()
+
+    def read(self, v: Any, at: Any) -> Any:
+        if not isinstance(v, list):
+            return at.bad(f"{at.label} must be a list, got {describe(v)}")
+        rows, locs = [], getattr(v, "item_locs", None) or [at.loc] * len(v)
+        for row, loc in zip(v, locs):
+            if not isinstance(row, list) or not all(isinstance(c, (str, int, float)) for c in row):
+                at.bad("a table row must be a list of cells", loc)
+            elif rows and len(row) != len(rows[0]):
+                at.bad(f"a table row has {len(row)} cells, the first row {len(rows[0])}", loc)
+            else:
+                rows.append(Row(str(c) for c in row).at(loc))
+        return tuple(rows)
+
+    def schema(self) -> dict:
+        return {"type": "array", "items": {"type": "array", "items": {"type": ["string", "number"]}}}
+
+    def doc(self) -> str:
+        return "list of rows (lists of text)"
+
+
+class Row(tuple):
+    """A table row that remembers where it was written."""
+
+    loc: Loc | None = None
+
+    def at(self, loc: Loc | None) -> Row:
+        """The row, located."""
+        self.loc = loc
+        return self
+
+
+@record("section", by_id=False, within="{} ")
 @dataclass(frozen=True)
 class Section:
     """A titled block of a player aid: text, with {icon} markers, and an optional table."""
 
-    title: str
-    text: str = ""
-    table: tuple[tuple[str, ...], ...] = ()
+    title: str = declared("its title", default="")
+    text: str = declared("its text; {icon} prints an icon or a suit symbol", default="")
+    table: tuple[tuple[str, ...], ...] = declared("a table: the first row is the header", kind=Rows(), default=())
     loc: Loc | None = field(default=None, compare=False, repr=False)
-    blank_rows: int = 0  # empty ruled rows after the table, to write in (a score pad)
+    blank_rows: int = declared("empty ruled rows after the table, to write in (a score pad)", default=0, min=0,
+                               max=200)
     row_locs: tuple[Loc | None, ...] = field(default=(), compare=False, repr=False)  # where each table row is
 
+    def __post_init__(self) -> None:
+        if any(isinstance(r, Row) for r in self.table):  # as read: each row knows where it was written
+            object.__setattr__(self, "row_locs", tuple(getattr(r, "loc", None) for r in self.table))
+            object.__setattr__(self, "table", tuple(tuple(r) for r in self.table))
 
+
+@record("player aid")
 @dataclass(frozen=True)
 class PlayerAid:
     """A player aid card or sheet."""
 
-    id: str
-    title: str
-    sections: tuple[Section, ...]
-    size: str = "card"  # card | half-page | page
-    template: str | None = None
+    id: str = declared("the aid's id", kind=ID)
+    title: str = declared("its title")
+    sections: tuple[Section, ...] = declared("its sections, in the order printed", default=(),
+                                             model_default=REQUIRED)
+    size: str = declared("card, half-page or page", default="card", choices=AID_SIZES)
+    template: str | None = declared("its layout template", kind=TEMPLATE, default=None)
     loc: Loc | None = field(default=None, compare=False, repr=False)

@@ -4,65 +4,96 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
+from ..declare import ID, REQUIRED, TEXT, Derived, Kind, declared, describe, record
 from ..errors import Loc
 from .board import Board, Terrain
 from .cards import Action, CardType, Deck
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
 from .rules import Rules, overlay_rules
-from .variant import Variant
+from .sections import (
+    actions_section,
+    area_cards_section,
+    boards_section,
+    colours_section,
+    counts_section,
+    decks_section,
+    icons_section,
+    player_aids_section,
+    rules_section,
+    suits_section,
+    terrain_section,
+    tokens_section,
+)
+from .suits import Suit
+from .variant import Variant, variants_section
+
+__all__ = ["MAX_PLAYERS", "Game", "Rules", "Suit"]
+
+MAX_PLAYERS = 8
 
 
-@dataclass(frozen=True)
-class Suit:
-    """A suit: display name, colour and vector symbol."""
+class PlayerCounts(Kind):
+    """A player count or a list of them."""
 
-    id: str
-    name: str
-    colour: str
-    symbol: str  # diamond | circle | triangle | square | star | ...
-    loc: Loc | None = field(default=None, compare=False, repr=False)
-    colour_loc: Loc | None = field(default=None, compare=False, repr=False)  # where its colour is defined
+    words = "a whole number or a list"
+    empty = (2,)
+
+    def read(self, v: Any, at: Any) -> Any:
+        if isinstance(v, int) and not isinstance(v, bool):
+            if 1 <= v <= MAX_PLAYERS:
+                return (v,)
+            return at.bad(f"{at.label} must be from 1 to {MAX_PLAYERS}, got {v}")
+        if isinstance(v, list):
+            if v and all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_PLAYERS for n in v):
+                return tuple(v)
+            return at.bad(f"{at.label} must be a player count from 1 to {MAX_PLAYERS} or a list of them")
+        return at.bad(f"{at.label} must be {self.words}, got {describe(v)}")
+
+    def schema(self) -> dict:
+        count = {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS}
+        return {"anyOf": [count, {"type": "array", "items": count, "minItems": 1}]}
+
+    def doc(self) -> str:
+        return "whole number or list of whole numbers"
+
+    def limits(self) -> str:
+        return f"from 1 to {MAX_PLAYERS}"
 
 
-@dataclass(frozen=True)
-class FontFile:
-    """A font the pack ships, for one style (regular, bold, italic, display)."""
-
-    style: str
-    path: Path
-    loc: Loc | None = field(default=None, compare=False, repr=False)
-
-
+@record("game")
 @dataclass(frozen=True)
 class Game:
     """A whole game as loaded from a content folder."""
 
-    id: str
-    title: str
-    version: str
-    players: tuple[int, ...]
+    id: str = declared("the game's id", kind=ID, default=Derived("the pack folder's name"))
+    title: str = declared("the title printed on the kit")
+    version: str = declared("the content's version, a label", kind=TEXT, default="1.0", model_default=REQUIRED)
+    players: tuple[int, ...] = declared(f"the player counts it is played with (each from 1 to {MAX_PLAYERS})",
+                                        kind=PlayerCounts(), default=(2,), model_default=REQUIRED)
     root: Path
-    engine: str | None  # the name of its rules engine and game checks (registered as entry points)
-    suits: tuple[Suit, ...]
-    colours: tuple[tuple[str, str], ...]
-    rules: Rules
-    actions: tuple[Action, ...]
-    decks: tuple[Deck, ...]
-    boards: tuple[Board, ...]
-    area_cards: tuple[AreaCard, ...]
-    tokens: tuple[Token, ...]
-    player_aids: tuple[PlayerAid, ...]
-    declared: tuple[tuple[str, int], ...] = ()  # declared component counts
+    engine: str | None = declared("the name of its rules engine and game checks (see the rules parameters)",
+                                  default=None)
+    # (every section after this line is declared in sections.py: `declared` names a field below)
+    suits: tuple[Suit, ...] = suits_section()
+    colours: tuple[tuple[str, str], ...] = colours_section()
+    rules: Rules = rules_section()
+    actions: tuple[Action, ...] = actions_section()
+    decks: tuple[Deck, ...] = decks_section()
+    boards: tuple[Board, ...] = boards_section()
+    area_cards: tuple[AreaCard, ...] = area_cards_section()
+    tokens: tuple[Token, ...] = tokens_section()
+    player_aids: tuple[PlayerAid, ...] = player_aids_section()
+    declared: tuple[tuple[str, int], ...] = counts_section()
     declared_locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
     loc: Loc | None = field(default=None, compare=False, repr=False)
-    icons: tuple[Icon, ...] = ()  # icons the game declares (empty: the renderer's own)
-    terrains: tuple[Terrain, ...] = ()  # board features the game declares
-    variants: tuple[Variant, ...] = ()  # other ways to play it (another player count, teams)
+    icons: tuple[Icon, ...] = icons_section()
+    terrains: tuple[Terrain, ...] = terrain_section()
+    variants: tuple[Variant, ...] = variants_section()
     played_as: str | None = None  # the variant this game is played as (see with_variant)
     engine_loc: Loc | None = field(default=None, compare=False, repr=False)
-    fonts: tuple[FontFile, ...] = ()  # the pack's own fonts (none: the default faces)
 
     @property
     def board(self) -> Board | None:

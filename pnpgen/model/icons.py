@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..declare import CAPITALISED, COLOUR, PATH, declared, record
 from ..errors import Loc
 
+SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor", "spade")
 
+
+@record("icon")
 @dataclass(frozen=True)
 class Icon:
     """A named icon: a built-in symbol or SVG path data in a 100 x 100 box, in a colour."""
 
-    id: str
-    name: str
-    symbol: str | None = None  # one of the suit symbols (diamond, circle, ...)
-    path: str | None = None  # SVG path data (M, L, C, Q, A, Z ...) in a 100 x 100 box
-    colour: str = "#222222"
+    id: str = declared("the icon's id, written {id} in text", from_key=True)
+    name: str = declared("what the icon stands for, in words", default=CAPITALISED)
+    symbol: str | None = declared("a built-in symbol to draw (give a symbol or a path)", default=None,
+                                  choices=SYMBOLS)
+    path: str | None = declared("SVG path data in a 100 x 100 box (give a symbol or a path)", kind=PATH,
+                                default=None)
+    colour: str = declared("the colour it is drawn in", kind=COLOUR, default="#222222")
     loc: Loc | None = field(default=None, compare=False, repr=False)

@@ -3,30 +3,52 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from ..declare import CAPITALISED, FileOr, Record, Table, declared, record
 from ..errors import Loc
 from .board import Board
 from .cards import Deck
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
 from .rules import Rules
+from .sections import (
+    area_cards_section,
+    boards_section,
+    colours_section,
+    counts_section,
+    decks_section,
+    icons_section,
+    player_aids_section,
+    rules_section,
+    tokens_section,
+)
+
+ADDED = "added to the game's"
 
 
+@record("variant")
 @dataclass(frozen=True)
 class Variant:
     """A variant of a game: its player count, the rules it sets (over the game's) and the components it adds."""
 
-    id: str
-    name: str
-    players: int
-    rules: Rules
-    colours: tuple[tuple[str, str], ...] = ()
-    decks: tuple[Deck, ...] = ()
-    boards: tuple[Board, ...] = ()
-    area_cards: tuple[AreaCard, ...] = ()
-    tokens: tuple[Token, ...] = ()
-    player_aids: tuple[PlayerAid, ...] = ()
-    icons: tuple[Icon, ...] = ()
-    declared: tuple[tuple[str, int], ...] = ()  # declared totals of the game played this way
+    id: str = declared("the variant's id", from_key=True)
+    name: str = declared("its name, printed on the pages of its components", default=CAPITALISED)
+    players: int = declared("the player count it is played by", min=1, max=8)
+    rules: Rules = rules_section("rules parameters set over the game's")
+    colours: tuple[tuple[str, str], ...] = colours_section(f"colour names {ADDED}")
+    decks: tuple[Deck, ...] = decks_section(f"decks {ADDED} (a deck may repeat another's cards: cards_from)")
+    boards: tuple[Board, ...] = boards_section(f"boards {ADDED}, listed before them")
+    area_cards: tuple[AreaCard, ...] = area_cards_section(f"area cards {ADDED}")
+    tokens: tuple[Token, ...] = tokens_section(f"tokens {ADDED}")
+    player_aids: tuple[PlayerAid, ...] = player_aids_section(f"player aids {ADDED}")
+    icons: tuple[Icon, ...] = icons_section(f"icons {ADDED}")
+    declared: tuple[tuple[str, int], ...] = counts_section("the totals of the game as played this way")
     declared_locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
     loc: Loc | None = field(default=None, compare=False, repr=False)
+
+
+def variants_section() -> Any:
+    """The `variants` section of game.yaml: each variant inline or in a file of its own."""
+    return declared("other ways to play it (another player count, teams), by id", kind=Table(FileOr(Record(Variant))),
+                    default=(), section=True)
