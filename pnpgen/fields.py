@@ -255,13 +255,10 @@ def read_values(cls: type, value: Any, what: str | Name, reading: Reading, loc: 
     name = what if isinstance(what, str) else what.numbered
     if not ok:
         reading.problems.error(here, f"{name}: expected a mapping, got {describe(value)}")
-    values: dict[str, Any] = {}
-    by_id = next((d for d in decl if d.attr == "id"), None)
+    values: dict[str, Any] = {d.attr: None if key is None else str(key) for d in decl if d.spec.from_key}
+    by_id = next((d for d in decl if d.attr == "id" and not d.spec.from_key), None)
     if by_id is not None:
-        if by_id.spec.from_key:
-            values["id"] = None if key is None else str(key)
-        else:
-            values["id"] = _field(by_id, m, name, reading, here, words, ok, derive_from=m)
+        values["id"] = _field(by_id, m, name, reading, here, words, ok, derive_from=m)
         if not isinstance(what, str):
             name = what.with_id(values["id"])
     later = []

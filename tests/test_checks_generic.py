@@ -10,10 +10,11 @@ from content_kit import edit, errors_of, where
 
 from pnpgen.checks import check_game
 from pnpgen.checks.generic import components
+from pnpgen.declare import declared, record
 from pnpgen.errors import Loc, Problems
 from pnpgen.loader import load_game
 from pnpgen.model import Rules
-from pnpgen.rulespec import Param, read_params
+from pnpgen.rulespec import read_params
 
 
 def err(loc: str, message: str) -> str:
@@ -234,12 +235,29 @@ def with_rules(game, **values):
                                                  Loc("rules.yaml", 1, 1)))
 
 
+@record("rules", words="parameter")
+@dataclasses.dataclass(frozen=True)
+class Sample:
+    """Parameters of an imaginary engine."""
+
+    speed: float = declared("a speed", min=0, max=2)
+    tags: tuple[str, ...] = declared("tags", choices=("x", "y"))
+    limit: int = declared("a limit", max=5)
+    mode: str = declared("a mode", default="a", choices=("a", "b"))
+
+
+@record("rules", words="parameter")
+@dataclasses.dataclass(frozen=True)
+class Hand:
+    """One required parameter."""
+
+    hand: int = declared("cards in a hand", min=1, max=9)
+
+
 def test_read_params_fills_defaults_and_checks_bounds(loaded) -> None:
-    spec = {"speed": Param(float, 0, 2), "mode": Param(str, choices=("a", "b"), required=False, default="a"),
-            "tags": Param(list, choices=("x", "y")), "limit": Param(int, max=5)}
     problems = Problems()
-    values = read_params(with_rules(loaded, speed=2.5, tags=["x", "z"], limit=9, extra=True), spec, problems)
-    assert values["mode"] == "a"
+    values = read_params(with_rules(loaded, speed=2.5, tags=["x", "z"], limit=9, extra=True), Sample, problems)
+    assert values.mode == "a" and values.tags == ("x",)
     assert [str(e) for e in problems.errors] == [
         "rules.yaml:1:5: error: rules: 'speed' must be from 0 to 2, got 2.5",
         "rules.yaml:2:5: error: rules: 'tags' items must be among x, y",
@@ -250,6 +268,6 @@ def test_read_params_fills_defaults_and_checks_bounds(loaded) -> None:
 
 def test_read_params_reports_a_missing_required_parameter_at_the_rules(loaded) -> None:
     problems = Problems()
-    read_params(with_rules(loaded), {"hand": Param(int, 1, 9)}, problems)
+    read_params(with_rules(loaded), Hand, problems)
     assert [str(e) for e in problems.errors] == ["rules.yaml:1:1: error: rules: missing parameter 'hand' "
                                                  "(a whole number)"]

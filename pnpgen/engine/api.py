@@ -317,6 +317,9 @@ class Engine(Protocol):
     """
 
     name: str  # as `engine:` in game.yaml spells it
+    # The record class declaring the parameters it reads from `rules:` (`@record("rules", words="parameter")`,
+    # see declare.py; rulespec.read_params reads them): the JSON Schema and the content reference use it.
+    rules_parameters: type
 
     # content
     def make_rules(self, content: Game, players: int | None = None) -> Rules:

@@ -1,62 +1,51 @@
-"""Enemy in Sight rules parameters: which numbers the rules read from content."""
+"""Enemy in Sight rules parameters: which numbers the rules read from content, each declared once (kind, bounds,
+doc) for reading, the JSON Schema and the content reference."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...declare import declared, record
 from ...errors import Problems
 from ...model import Game
-from ...rulespec import Param, read_params
-
-SPEC: dict[str, Param] = {
-    "ships_dealt": Param(int, 1, 30),
-    "actions_dealt": Param(int, 1, 30),
-    "hand_capacity_min": Param(int, 1, 30),
-    "hand_capacity_no_line": Param(int, 0, 30),
-    "victory_points": Param(int, 1, 10_000),
-    "no_line_penalty": Param(int, 0, 1000),
-    "prize_port_multiplier": Param(int, 1, 10),
-    "line_breakers_max": Param(int, 1, 20),
-    "line_breaker_damage": Param(int, 0, 20),
-    "rakes_per_turn": Param(int, 0, 10),
-    "black_cards_per_turn": Param(int, 1, 10),
-    "blockades_per_player": Param(int, 0, 10),
-    "die_sides": Param(int, 2, 100),
-    "strike_hull_below": Param(int, 1, 100),
-    "boarding_success": Param(int, -100, 100),
-    "boarding_capture": Param(int, -100, 100),
-    "fire_ship_sinks": Param(int, 1, 100),
-    "fire_ship_bonus": Param(int, 0, 100),
-    "fire_damage_per_turn": Param(int, 0, 20),
-}
+from ...rulespec import read_params
 
 
+@record("rules", words="parameter")
 @dataclass(frozen=True)
 class Params:
     """The numbers an Enemy in Sight game is played with."""
 
-    ships_dealt: int
-    actions_dealt: int
-    hand_capacity_min: int
-    hand_capacity_no_line: int
-    victory_points: int
-    no_line_penalty: int
-    prize_port_multiplier: int
-    line_breakers_max: int
-    line_breaker_damage: int
-    rakes_per_turn: int
-    black_cards_per_turn: int
-    blockades_per_player: int
-    die_sides: int
-    strike_hull_below: int
-    boarding_success: int
-    boarding_capture: int
-    fire_ship_sinks: int
-    fire_ship_bonus: int
-    fire_damage_per_turn: int
+    ships_dealt: int = declared("Ship cards dealt to each player at setup", min=1, max=30)
+    actions_dealt: int = declared("Action cards dealt to each player at setup", min=1, max=30)
+    hand_capacity_min: int = declared("the hand holds as many cards as the Line has ships, but never fewer than "
+                                      "this", min=1, max=30)
+    hand_capacity_no_line: int = declared("... unless the Line is empty: then this many", min=0, max=30)
+    victory_points: int = declared("the first player to this many victory points wins", min=1, max=10_000)
+    no_line_penalty: int = declared("victory points lost at the end of a round with no ship in the Line", min=0,
+                                    max=1000)
+    prize_port_multiplier: int = declared("a Prize brought to Port scores this many times its victory points",
+                                          min=1, max=10)
+    line_breakers_max: int = declared("Break The Line: at most this many Line Breakers", min=1, max=20)
+    line_breaker_damage: int = declared("Break The Line: Hull and Rigging each ship of the broken Line loses",
+                                        min=0, max=20)
+    rakes_per_turn: int = declared("Rake cards a player may play in a turn", min=0, max=10)
+    black_cards_per_turn: int = declared("black cards a player may play in a turn (Rake and Boarding Party may "
+                                         "join others)", min=1, max=10)
+    blockades_per_player: int = declared("Ports a player may blockade at once", min=0, max=10)
+    die_sides: int = declared("sides of the die rolled", min=2, max=100)
+    strike_hull_below: int = declared("Strike: only a ship with less Hull than this rolls", min=1, max=100)
+    boarding_success: int = declared("Boarding Party: a modified roll at or above this captures the target",
+                                     min=-100, max=100)
+    boarding_capture: int = declared("Boarding Party: ... at or below this, the defender captures the attacker",
+                                     min=-100, max=100)
+    fire_ship_sinks: int = declared("Fire Ship: a roll at or above this sinks the target", min=1, max=100)
+    fire_ship_bonus: int = declared("Fire Ship: added to the roll when the target is in Port or dismasted", min=0,
+                                    max=100)
+    fire_damage_per_turn: int = declared("damage each Fire card deals at the start of its owner's turn", min=0,
+                                         max=20)
 
 
 def read(game: Game, problems: Problems) -> Params:
     """Read and check the parameters; errors go to `problems`."""
-    v = read_params(game, SPEC, problems)
-    return Params(**{k: (v[k] if isinstance(v[k], int) and not isinstance(v[k], bool) else 0) for k in SPEC})
+    return read_params(game, Params, problems)

@@ -7,7 +7,7 @@ from typing import Any
 from ...errors import IllegalAction, Loc, Problems
 from ...model import CardType, Game
 from .. import api
-from . import cardtext, fast_random, invariants, judge, log, position, report
+from . import cardtext, fast_random, invariants, judge, log, params, position, report
 from .actions import describe_action, from_json, to_json
 from .agents import greedy
 from .game import NarrowSeas
@@ -22,6 +22,7 @@ class NarrowSeasEngine(api.Engine):
     """Narrow Seas: the two-player game and the four-player team game."""
 
     name = "narrow-seas"
+    rules_parameters = params.Params
 
     def make_rules(self, content: Game, players: int | None = None) -> NarrowSeas:
         """The game on the content's own board (or its variant's, for that variant's player count)."""

@@ -1,209 +1,160 @@
-"""Narrow Seas rules parameters: which numbers (and, for team games, which setup) the engine reads from content."""
+"""Narrow Seas rules parameters: which numbers (and, for team games, which setup) the engine reads from content,
+each declared once (kind, bounds, default, doc) for reading, the JSON Schema and the content reference."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ...declare import NAME, REQUIRED, Kind, Record, Table, declared, describe, did_you_mean, record
 from ...errors import Problems
-from ...fields import describe, did_you_mean
 from ...model import Game
-from ...rulespec import Param, read_params
-from ...yamlsrc import key_loc, loc_of
+from ...rulespec import read_params
+from ...yamlsrc import loc_of
 
 TURNS = ("clockwise", "counter-clockwise")
 SETTERS = ("first", "second")
-
-SPEC: dict[str, Param] = {
-    "hand_size": Param(int, 1, 30),
-    "market_size": Param(int, 0, 20),
-    "ships_per_player": Param(int, 1, 8),
-    "crew_per_ship": Param(int, 1, 20),
-    "mercy_margin": Param(int, 1, 100),
-    "plan_areas": Param(list),
-    "market_cost_area": Param(str),
-    "initiative_area": Param(str, required=False, default="lookout"),
-    "first_ship_edge_distance": Param(int, 0, 20),
-    "placement_min_enemy_distance": Param(int, 0, 50),
-    "placement_exact_enemy_distance": Param(int, 0, 50),
-    "wind_setter": Param(object),  # first | second (after the first player, in turn order) | a player number
-    "round_cap": Param(int, 1, 10_000),
-    # Team games (all optional; left out, every player plays alone from one shared deck):
-    "teams": Param(dict, required=False),  # team id -> {players: [...], turn: clockwise | counter-clockwise}
-    "seating": Param(list, required=False),  # player numbers clockwise round the table
-    "decks": Param(dict, required=False),  # deck name -> {cards: deck id, players: [...], wind: live | aside}
-    "first_player": Param(object, required=False, default="random"),  # random | a player number
-    "placement": Param(str, required=False, default="choose", choices=("choose", "prescribed")),
-    "starts_keep_distance": Param(bool, required=False, default=False),
-    "board": Param(str, required=False),  # the id of the board played on (default: the first)
-    "elimination": Param(str, required=False, default="player", choices=("player", "team")),
-}
+MAX_PLAYER = 8
 
 
+class WordOrPlayer(Kind):
+    """A word (first, random ...) or a player number."""
+
+    def __init__(self, words: tuple[str, ...], default: str):
+        self.choices = words
+        self.empty = default
+        self.words = f"{' or '.join(words)} or a player number from 1 to {MAX_PLAYER}"
+
+    def read(self, v: Any, at: Any) -> Any:
+        if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_PLAYER:
+            return v
+        if isinstance(v, str) and v in self.choices:
+            return v
+        if isinstance(v, str):
+            return at.bad(f"{at.label}: unknown value '{v}' (expected one of: {', '.join(self.choices)}; or a player "
+                          "number)" + did_you_mean(v, self.choices))
+        return at.bad(f"{at.label} must be {self.words}, got {describe(v)}")
+
+    def schema(self) -> dict:
+        return {"anyOf": [{"enum": list(self.choices)}, {"type": "integer", "minimum": 1, "maximum": MAX_PLAYER}]}
+
+    def doc(self) -> str:
+        return "word or player number"
+
+    def limits(self) -> str:
+        return ", ".join(f"`{w}`" for w in self.choices) + f", or 1 to {MAX_PLAYER}"
+
+
+@record("team", within="{}: ")
 @dataclass(frozen=True)
 class Team:
     """Partners, and the way play goes round the table while the first-player token shows their side."""
 
-    id: str
-    players: tuple[int, ...]
-    turn: str = "clockwise"
+    id: str = declared("the team's id (the first-player token's side)", from_key=True)
+    players: tuple[int, ...] = declared("its players, by number", min=1, max=MAX_PLAYER)
+    turn: str = declared("the way play goes while the token shows this team", default="clockwise", choices=TURNS)
 
 
+@record("deck", within="{}: ")
 @dataclass(frozen=True)
 class DeckUse:
     """One draw deck of a game: its name, the content deck it is made of, who draws from it, its Wind card."""
 
-    name: str
-    cards: str  # a deck id of the content
-    players: tuple[int, ...]
-    wind: str = "live"  # live | aside (its Wind card starts out of play)
+    name: str = declared("the deck's name (each keeps its own Market and discard pile)", from_key=True)
+    cards: str = declared("the id of the content deck it is made of", kind=NAME)
+    players: tuple[int, ...] = declared("the players who draw from it", default=(), min=1, max=MAX_PLAYER)
+    wind: str = declared("live, or aside: its Wind card starts out of play and the one live Wind card alternates "
+                         "between the decks", default="live", choices=("live", "aside"))
 
 
+@record("rules", words="parameter")
 @dataclass(frozen=True)
 class Params:
     """The numbers (and setup) a Narrow Seas game is played with."""
 
-    hand_size: int
-    market_size: int
-    ships_per_player: int
-    crew_per_ship: int
-    mercy_margin: int
-    plan_areas: tuple[str, ...]
-    market_cost_area: str
-    initiative_area: str
-    first_ship_edge_distance: int
-    placement_min_enemy_distance: int
-    placement_exact_enemy_distance: int
-    wind_setter: str | int
-    round_cap: int
-    teams: tuple[Team, ...] = ()
-    seating: tuple[int, ...] = ()
-    decks: tuple[DeckUse, ...] = ()
-    first_player: str | int = "random"
-    placement: str = "choose"
-    starts_keep_distance: bool = False
-    board: str | None = None
-    elimination: str = "player"
+    hand_size: int = declared("cards a player holds after drawing", min=1, max=30)
+    market_size: int = declared("cards face up in the Market", min=0, max=20)
+    ships_per_player: int = declared("ships each player commands", min=1, max=8)
+    crew_per_ship: int = declared("crew each ship starts with", min=1, max=20)
+    mercy_margin: int = declared("a side this many crew ahead on its ship cards at the end of a round wins", min=1,
+                                 max=100)
+    plan_areas: tuple[str, ...] = declared("the Plan areas of a ship card, in order")
+    market_cost_area: str = declared("the Plan area whose cube pays for a Market card (one of plan_areas)")
+    initiative_area: str = declared("the Plan area whose cubes (all a player's ships) decide who draws and acts "
+                                    "first (one of plan_areas)", default="lookout",
+                                    model_default=REQUIRED)
+    first_ship_edge_distance: int = declared("a player's first ship goes on an edge hex or at most this many hexes "
+                                             "from one", min=0, max=20)
+    placement_min_enemy_distance: int = declared("a ship is placed at least this many hexes from every enemy ship",
+                                                 min=0, max=50)
+    placement_exact_enemy_distance: int = declared("... and exactly this many hexes from one of them", min=0, max=50)
+    wind_setter: str | int = declared("who sets the wind at setup: first or second in turn order, or a player",
+                                      kind=WordOrPlayer(SETTERS, "second"))
+    round_cap: int = declared("a simulated game still running after this many rounds is stalled", min=1,
+                              max=10_000)
+    teams: tuple[Team, ...] = declared("team games: partners and the way play goes, by team", default=(),
+                                       kind=Table(Record(Team)))
+    seating: tuple[int, ...] = declared("team games: player numbers clockwise round the table", default=(),
+                                        min=1, max=MAX_PLAYER)
+    decks: tuple[DeckUse, ...] = declared("team games: the draw decks, by name (left out: one shared deck)",
+                                          default=(), kind=Table(Record(DeckUse)))
+    first_player: str | int = declared("who holds the first-player token at the start: random, or a player",
+                                       kind=WordOrPlayer(("random",), "random"), default="random")
+    placement: str = declared("choose (placement turns) or prescribed (ships start on the board's starts)",
+                              default="choose", choices=("choose", "prescribed"))
+    starts_keep_distance: bool = declared("whether prescribed starts are checked against the placement distances",
+                                          default=False)
+    board: str | None = declared("the id of the board played on (left out: the first)", default=None)
+    elimination: str = declared("player: a team loses when one of its players has no ship afloat; team: only when "
+                                "none of its players has", default="player", choices=("player", "team"))
 
 
 def read(game: Game, problems: Problems) -> Params:
     """Read and check the parameters; errors go to `problems`."""
-    v = read_params(game, SPEC, problems)
-    areas = v.get("plan_areas") or []
-    if isinstance(areas, list):
-        v["plan_areas"] = tuple(str(a) for a in areas)
-        for key in ("market_cost_area", "initiative_area"):
-            if v.get(key) and v[key] not in v["plan_areas"]:
-                problems.error(game.rules.loc(key) or game.loc,
-                               f"rules: '{key}' must be one of the plan_areas ({', '.join(v['plan_areas'])})")
+    prm = read_params(game, Params, problems)
+    for key in ("market_cost_area", "initiative_area"):
+        if getattr(prm, key) and prm.plan_areas and getattr(prm, key) not in prm.plan_areas:
+            problems.error(game.rules.loc(key) or game.loc,
+                           f"rules: '{key}' must be one of the plan_areas ({', '.join(prm.plan_areas)})")
     r = _Reader(game, problems)
-    v["wind_setter"] = r.who("wind_setter", v.get("wind_setter"), SETTERS, "second")
-    v["first_player"] = r.who("first_player", v.get("first_player"), ("random",), "random")
-    v["teams"] = r.teams(v.get("teams"))
-    v["seating"] = r.players_list("seating", v.get("seating"), game.rules.loc("seating"))
-    v["decks"] = r.decks(v.get("decks"))
-    out = {k: (v[k] if v[k] is not None else 0) for k in SPEC}
-    for k in ("board",):
-        out[k] = v[k]
-    for k in ("placement", "elimination"):
-        out[k] = v[k] or SPEC[k].default
-    out["starts_keep_distance"] = bool(v["starts_keep_distance"])
-    return Params(**out)
+    r.once("seating", prm.seating, game.rules.loc("seating"))
+    for t in prm.teams:
+        r.once(f"team '{t.id}' players", t.players, None)
+    for d in prm.decks:
+        r.once(f"deck '{d.name}' players", d.players, None)
+    return replace(prm, decks=r.decks(prm.decks))
 
 
 class _Reader:
-    """The structured team-game parameters, with located errors."""
+    """Checks of the team-game parameters their declarations cannot make, with located errors."""
 
     def __init__(self, game: Game, problems: Problems):
         self.game, self.p = game, problems
+        self.decks_v = game.rules.get("decks")
 
     def err(self, loc, message: str) -> None:
         self.p.error(loc or self.game.rules.where or self.game.loc, f"rules: {message}")
 
-    def who(self, name: str, v: Any, words: tuple[str, ...], default: str) -> str | int:
-        """A word (first, random ...) or a player number."""
-        if v is None:
-            return default
-        if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 8:
-            return v
-        if isinstance(v, str) and v in words:
-            return v
-        if isinstance(v, str):
-            self.err(self.game.rules.loc(name), f"'{name}': unknown value '{v}' (expected one of: "
-                     f"{', '.join(words)}; or a player number)" + did_you_mean(v, words))
-        else:
-            self.err(self.game.rules.loc(name), f"'{name}' must be {' or '.join(words)} or a player number from 1 "
-                     f"to 8, got {describe(v)}")
-        return default
+    def once(self, what: str, players: tuple[int, ...], loc) -> None:
+        """A list of player numbers names each player once."""
+        seen: set[int] = set()
+        for x in players:
+            if x in seen:
+                self.err(loc, f"'{what}' lists player {x} twice")
+            seen.add(x)
 
-    def players_list(self, what: str, v: Any, loc) -> tuple[int, ...]:
-        if v is None:
-            return ()
-        if not isinstance(v, list):
-            self.err(loc, f"'{what}' must be a list of player numbers, got {describe(v)}")
-            return ()
-        out = []
-        for k, x in enumerate(v):
-            if not isinstance(x, int) or isinstance(x, bool) or not 1 <= x <= 8:
-                self.err(loc_of(v, k), f"'{what}' lists player numbers from 1 to 8, got {describe(x)}")
-            elif x in out:
-                self.err(loc_of(v, k), f"'{what}' lists player {x} twice")
-            else:
-                out.append(x)
-        return tuple(out)
-
-    def fields(self, m: Any, what: str, known: tuple[str, ...], loc) -> dict | None:
-        if not isinstance(m, dict):
-            self.err(loc, f"{what} must be a mapping, got {describe(m)}")
-            return None
-        for k in m:
-            if k not in known:
-                self.err(key_loc(m, k), f"{what}: unknown field '{k}'" + (did_you_mean(str(k), known)
-                                                                        or f" (expected: {', '.join(known)})"))
-        return m
-
-    def teams(self, v: Any) -> tuple[Team, ...]:
-        if v is None:
-            return ()
-        out = []
-        for tid, t in v.items():
-            what = f"team '{tid}'"
-            m = self.fields(t, what, ("players", "turn"), loc_of(v, tid))
-            if m is None:
-                continue
-            players = self.players_list(f"{what} players", m.get("players"), loc_of(m, "players"))
-            if not players:
-                self.err(loc_of(m, "players") if "players" in m else loc_of(v, tid), f"{what} needs 'players'")
-            turn = m.get("turn", "clockwise")
-            if turn not in TURNS:
-                self.err(loc_of(m, "turn"), f"{what}: 'turn' must be one of {', '.join(TURNS)}, got {describe(turn)}"
-                         + (did_you_mean(turn, TURNS) if isinstance(turn, str) else ""))
-                turn = "clockwise"
-            out.append(Team(str(tid), players, turn))
-        return tuple(out)
-
-    def decks(self, v: Any) -> tuple[DeckUse, ...]:
-        if v is None:
-            return ()
-        out = []
+    def decks(self, uses: tuple[DeckUse, ...]) -> tuple[DeckUse, ...]:
+        """The draw decks whose `cards` name a deck of the game."""
         ids = [d.id for d in self.game.decks]
-        for name, d in v.items():
-            what = f"deck '{name}'"
-            m = self.fields(d, what, ("cards", "players", "wind"), loc_of(v, name))
-            if m is None:
+        out = []
+        for d in uses:
+            if d.cards not in ids:
+                m = self.decks_v.get(d.name) if isinstance(self.decks_v, dict) else None
+                self.err(loc_of(m, "cards") if isinstance(m, dict) and "cards" in m else loc_of(self.decks_v, d.name),
+                         f"deck '{d.name}': 'cards' must name a deck of the game ({', '.join(ids)}), got "
+                         f"{describe(d.cards)}" + (did_you_mean(d.cards, ids) if isinstance(d.cards, str) else ""))
                 continue
-            cards = m.get("cards")
-            if cards not in ids:
-                self.err(loc_of(m, "cards") if "cards" in m else loc_of(v, name),
-                         f"{what}: 'cards' must name a deck of the game ({', '.join(ids)}), got {describe(cards)}"
-                         + (did_you_mean(cards, ids) if isinstance(cards, str) else ""))
-                continue
-            players = self.players_list(f"{what} players", m.get("players"), loc_of(m, "players"))
-            wind = m.get("wind", "live")
-            if wind not in ("live", "aside"):
-                self.err(loc_of(m, "wind"), f"{what}: 'wind' must be live or aside, got {describe(wind)}")
-                wind = "live"
-            out.append(DeckUse(str(name), cards, players, wind))
+            out.append(d)
         return tuple(out)
 
 

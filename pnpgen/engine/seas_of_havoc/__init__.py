@@ -8,7 +8,7 @@ from ...errors import IllegalAction, Loc, Problems
 from ...model import CardType, Game
 from .. import api
 from ..api import Position
-from . import actions, agents, judge, metrics, position
+from . import actions, agents, judge, metrics, params, position
 from .game import SeasOfHavoc
 from .invariants import invariants
 from .names import ISLAND, OVER, SEA, UPGRADE_DECK
@@ -20,6 +20,7 @@ class SeasOfHavocEngine(api.Engine):
 
     name = "seas-of-havoc"
     rules_sections = judge.SECTIONS  # the quick reference's headings that illegal actions cite
+    rules_parameters = params.Params
 
     # content
     def make_rules(self, content: Game, players: int | None = None) -> SeasOfHavoc:
