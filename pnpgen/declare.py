@@ -85,7 +85,8 @@ class Kind:
     empty: Any
 
     def read(self, value: Any, at: Any) -> Any:
-        """The value as the model holds it, or INVALID after an error at `at` (a fields.Place)."""
+        """The value as the model holds it, or INVALID after an error at `at` (a fields.Place, which also reads
+        records and tables)."""
         return value
 
     def schema(self) -> dict:
@@ -320,6 +321,9 @@ class OneOf(Kind):
     def limits(self) -> str:
         return "; ".join(x for x in (k.limits() for k in self.kinds) if x)
 
+    def children(self) -> list[type]:
+        return [c for k in self.kinds for c in k.children() if c]
+
 
 def _fits(kind: Kind, v: Any) -> bool:
     """Whether a value has the shape of a kind (its checks aside), to pick among OneOf's kinds."""
@@ -343,12 +347,10 @@ class Record(Kind):
     empty: Any = None
 
     def read(self, v: Any, at: Any) -> Any:
-        from .fields import read_record
-
         what = at.child_what(self.cls)
         if not isinstance(v, dict) and isinstance(what, str):  # (a list's items name themselves: 'card #3')
             return at.wrong(self, v, "type")
-        return read_record(self.cls, v, what, at.reading, at.loc)
+        return at.record(self.cls, v, what)
 
     def schema(self) -> dict:
         return {"$ref": f"#/$defs/{self.cls.__name__}"}
@@ -372,9 +374,7 @@ class Table(Kind):
     words = "a mapping"
 
     def read(self, v: Any, at: Any) -> Any:
-        from .fields import read_table
-
-        return read_table(self, v, at)
+        return at.table(self, v)
 
     def schema(self) -> dict:
         return {"type": "object", "propertyNames": self.key.schema(), "additionalProperties": self.value.schema()}

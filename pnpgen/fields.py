@@ -178,6 +178,14 @@ class Place:
         """The place of a list's item."""
         return ItemPlace(self.reading, self.what, self.key, loc_of(container, i) or self.loc, self.words, i)
 
+    def record(self, cls: type, v: Any, what: str | Name) -> Any:
+        """A record held here, read from its mapping."""
+        return read_record(cls, v, what, self.reading, self.loc)
+
+    def table(self, kind: Table, v: Any) -> Any:
+        """A mapping of names held here, read."""
+        return read_table(kind, v, self)
+
     def child_what(self, cls: type) -> Any:
         """How a record held in this field is named: "deck 'action' back"."""
         return f"{self.what} {info(cls).noun}"

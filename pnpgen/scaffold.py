@@ -10,11 +10,13 @@ from pathlib import Path
 
 from .errors import PnpgenError
 from .paths import resolve_game
+from .schema import add_editor_line, engine_of, pack_files, write_schemas
 from .starter_pack import FILES
 from .yamlsrc import display_path
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 SKIP = shutil.ignore_patterns(".*", "__pycache__", "*.pyc", "output")
+SCHEMA_FOLDER = "schema"
 
 
 def title_of(name: str) -> str:
@@ -41,12 +43,21 @@ def new_pack(name: str, into: Path | str | None = None, source: str | None = Non
             repoint_examples(work / "pack")
         else:
             write_fresh(work / "pack", name)
+        add_schemas(work / "pack")
         os.rename(work / "pack", target)  # fails rather than replace a folder that appeared meanwhile
     except OSError as e:
         raise PnpgenError(f"{display_path(target)}: cannot create the pack: {e.strerror or e}") from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return target
+
+
+def add_schemas(pack: Path) -> None:
+    """Put the JSON Schema files in the pack's schema/ folder and point each YAML file at its own, for editors."""
+    folder = pack / SCHEMA_FOLDER
+    write_schemas(engine_of(pack), folder)
+    for path, schema in pack_files(pack).items():
+        add_editor_line(path, Path(os.path.relpath(folder / schema, path.parent)).as_posix())
 
 
 def write_fresh(folder: Path, name: str) -> None:

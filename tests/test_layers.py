@@ -20,7 +20,7 @@ PACKAGE = Path(pnpgen.__file__).resolve().parent
 # Layer of each top-level module or package of pnpgen, top first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("cli", "__main__")),
-    ("build", ("build", "scaffold", "starter_pack")),
+    ("build", ("build", "scaffold", "starter_pack", "schema", "reference")),
     ("sim", ("sim",)),
     ("checks", ("checks",)),
     ("components", ("components",)),
@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("engine",)),
     ("loader", ("loader", "rulespec")),
     ("model", ("model",)),
-    ("yamlsrc", ("yamlsrc", "fields")),  # fields reads the located mappings yamlsrc makes
+    ("yamlsrc", ("yamlsrc", "fields", "declare")),  # fields reads the located mappings yamlsrc makes, as declared
     ("utilities", ("errors", "hexgrid", "gridmove", "paths", "atomic", "plugins", "__init__")),
 )
 RANK = {top: rank for rank, (_, tops) in enumerate(LAYERS) for top in tops}

@@ -39,9 +39,10 @@ def test_copy_of_narrow_seas_passes_check_under_its_new_name(here: Path) -> None
     assert check_game(game).ok
     assert (game.id, game.title, game.engine) == ("my-seas", "My Seas", "narrow-seas")
     text = (root / "game.yaml").read_text()
-    assert text.startswith("# Narrow Seas: a two-player")  # comments kept
+    assert text.startswith("# yaml-language-server: $schema=schema/game.schema.json\n"
+                           "# Narrow Seas: a two-player")  # the editor's schema line first, comments kept
     assert sorted(p.name for p in root.iterdir()) == sorted(
-        p.name for p in (Path(load_game("narrow-seas").root)).iterdir())
+        [*(p.name for p in (Path(load_game("narrow-seas").root)).iterdir()), "schema"])
 
 
 def test_copy_of_a_pack_folder(here: Path) -> None:

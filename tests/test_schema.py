@@ -1,0 +1,120 @@
+"""JSON Schema made from the declarations: valid draft 2020-12 schemas that accept every bundled YAML file, refuse a
+mistake where `check` reports it, and that `pnpgen new` points each file of a new pack at."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from content_kit import edit, errors_of, where
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from pnpgen.cli import main
+from pnpgen.paths import CONTENT_DIR, bundled_packs
+from pnpgen.scaffold import new_pack
+from pnpgen.schema import EDITOR_LINE, documents, pack_files
+from pnpgen.yamlsrc import key_loc, load_yaml, loc_of
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """`pnpgen schema GAME --out DIR` for every bundled pack: the folder of each."""
+    out = {}
+    for name in bundled_packs():
+        folder = tmp_path_factory.mktemp("schema") / name
+        result = CliRunner().invoke(main, ["schema", name, "--out", str(folder)])
+        assert result.exit_code == 0, result.output
+        assert result.output == f"wrote {len(documents(None))} schema files to {folder}/\n"
+        out[name] = folder
+    return out
+
+
+def schema_error(path: Path, schema_file: Path) -> Any:
+    """The most relevant error of a YAML file against a schema file, or None."""
+    validator = Draft202012Validator(json.loads(schema_file.read_text(encoding="utf-8")))
+    return best_match(validator.iter_errors(load_yaml(path)))
+
+
+def located(path: Path, error: Any) -> str:
+    """'file:line:col' of a schema error, as check would place it: an unknown key at the key, else at the value."""
+    data = load_yaml(path)
+    parent, last = None, None
+    node = data
+    for step in error.absolute_path:
+        parent, last, node = node, step, node[step]
+    if error.validator == "additionalProperties":
+        extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
+        return str(key_loc(node, extra[0]))
+    return str(loc_of(parent, last) if parent is not None else loc_of(node))
+
+
+def test_every_schema_is_a_valid_draft_2020_12_schema(written: dict[str, Path]) -> None:
+    checked = 0
+    for folder in written.values():
+        for f in sorted(folder.glob("*.schema.json")):
+            schema = json.loads(f.read_text(encoding="utf-8"))
+            Draft202012Validator.check_schema(schema)
+            assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+            checked += 1
+    assert checked == len(written) * len(documents(None)) and checked > 0
+
+
+def test_every_bundled_yaml_file_is_valid(written: dict[str, Path]) -> None:
+    checked = 0
+    for name in bundled_packs():
+        files = pack_files(CONTENT_DIR / name)
+        assert len(files) > 1  # game.yaml and the files it names
+        for path, schema in files.items():
+            error = schema_error(path, written[name] / schema)
+            assert error is None, f"{path}: {error.message}"
+            checked += 1
+    assert checked >= 20
+
+
+def test_the_schema_describes_each_field(written: dict[str, Path]) -> None:
+    decks = json.loads((written["narrow-seas"] / "decks.schema.json").read_text(encoding="utf-8"))
+    deck = decks["$defs"]["Deck"]
+    assert decks["items"] == {"$ref": "#/$defs/Deck"} and deck["additionalProperties"] is False
+    assert deck["required"] == ["id"]
+    assert deck["properties"]["count"] == {"type": "integer", "minimum": 0, "description": "how many physical "
+                                           "cards it holds (check compares)"}
+    token = decks["$defs"]["CardType"]["properties"]["count"]
+    assert (token["minimum"], token["maximum"], token["default"]) == (0, 1000, 1)
+    shapes = json.loads((written["narrow-seas"] / "tokens.schema.json").read_text())["$defs"]["Token"]["properties"]
+    assert shapes["shape"]["enum"][:3] == ["square", "circle", "hex"] and shapes["shape"]["default"] == "square"
+
+
+@pytest.mark.parametrize("file, old, new, needle, schema", [
+    ("cards.yaml", "  template: action-card", "  tempalte: action-card", "tempalte", "decks"),
+    ("tokens.yaml", "colour: ochre, label: X}", "colour: ochre, lable: X}", "lable", "tokens"),
+    ("game.yaml", "symbol: circle}", "symbol: circle, flag: jolly-roger}", "flag:", "game"),
+    ("four-player.yaml", "\nrules:  ", "\nrulez:  ", "rulez", "variant"),
+    ("board.yaml", "hex_size_mm: 24", "hex_size_mm: 500", "500", "boards"),
+    ("actions.yaml", "  headings: [0]", "  headings: [9]", "9]", "actions"),
+])
+def test_a_mistake_fails_the_schema_where_check_reports_it(pack: Path, written: dict[str, Path], file: str, old: str,
+                                                           new: str, needle: str, schema: str) -> None:
+    edit(pack / file, old, new)
+    at = where(pack / file, needle)
+    assert [e.split(": error: ")[0] for e in errors_of(pack)] == [at]
+    error = schema_error(pack / file, written["narrow-seas"] / f"{schema}.schema.json")
+    assert error is not None and located(pack / file, error) == at
+
+
+def test_new_packs_point_each_file_at_its_schema(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    checked = 0
+    for root in (new_pack("fresh"), new_pack("copied", source="narrow-seas")):
+        files = pack_files(root)
+        assert len(files) > 5
+        for path, name in files.items():
+            first = path.read_text(encoding="utf-8").splitlines()[0]
+            schema = (path.parent / first.removeprefix(EDITOR_LINE)).resolve()
+            assert first.startswith(EDITOR_LINE) and schema == (root / "schema" / name).resolve()
+            assert schema_error(path, schema) is None
+            checked += 1
+    assert checked > 10
