@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+import sys
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -486,13 +487,13 @@ class Declared:
 @cache
 def declarations(cls: type) -> tuple[Declared, ...]:
     """The declared fields of a record class, in order, with kinds resolved from the annotations."""
-    hints = typing.get_type_hints(cls)
+    names = vars(sys.modules[cls.__module__])  # annotations are text: evaluate the declared fields' only
     out = []
     for f in dataclasses.fields(cls):
         spec = f.metadata.get("spec")
         if spec is None:
             continue
-        kind = spec.kind or kind_of(hints[f.name])
+        kind = spec.kind or kind_of(eval(f.type, names) if isinstance(f.type, str) else f.type)
         kind = _bounded(kind, spec)
         out.append(Declared(f.name, spec.key or f.name, kind, spec))
     return tuple(out)
