@@ -107,18 +107,18 @@ def anchor(title: str) -> str:
 
 
 def engine_names() -> list[str]:
-    """The engines installed, as game.yaml names them."""
-    from .engine.api import registered_engines
+    """Every name `engine:` may give: installed rules engines and games with checks of their own."""
+    from .checks.generic import known_engines
 
-    return registered_engines()
+    return known_engines()
 
 
 def engine_parameters() -> list[tuple[str, type]]:
     """(engine name, parameters class) of every registered engine that declares its rules parameters."""
-    from .engine.api import engine_named
+    from .engine.api import engine_named, registered_engines
 
     out = []
-    for name in engine_names():
+    for name in registered_engines():
         params = getattr(engine_named(name), "rules_parameters", None)
         if params is not None:
             out.append((name, params))
@@ -165,9 +165,9 @@ def content_reference() -> str:
         lines += ["(No engine is installed.)", ""]
     for name, params in engines:
         before = set(ref.titles)
-        lines += [f"### {name}", "", _first_line(params.__doc__), "", *ref.table(params), ""]
         for child in [c for d in declarations(params) for c in d.kind.children()]:
             ref.title(child, prefix=f"{name} ")
+        lines += [f"### {name}", "", _first_line(params.__doc__), "", *ref.table(params), ""]
         for cls in [c for c in ref.order if c not in before and c is not params]:
             lines += [f"#### {ref.titles[cls]}", "", _first_line(cls.__doc__), "", *ref.table(cls), ""]
     return "\n".join(lines).rstrip() + "\n"
