@@ -266,7 +266,8 @@ class _Loader:
         if not isinstance(mapping, dict):
             return Rules(where=loc)
         return Rules(tuple((str(k), v) for k, v in mapping.items()),
-                     tuple((str(k), loc_of(mapping, k)) for k in mapping), loc_of(mapping) or loc)
+                     tuple((str(k), loc_of(mapping, k)) for k in mapping), loc_of(mapping) or loc,
+                     tuple((str(k), key_loc(mapping, k)) for k in mapping))
 
     def link_icon(self, icon: Any) -> Any:
         m = self.source(icon).mapping

@@ -16,5 +16,6 @@ def read_params(game: Game, params: type, problems: Problems) -> Any:
     rules = game.rules
     mapping = LMap((name, value) for name, value in rules.values)
     mapping.loc = rules.where or game.loc
-    mapping.key_locs = mapping.val_locs = {name: rules.loc(name) or mapping.loc for name, _ in rules.values}
+    mapping.val_locs = {name: rules.loc(name) or mapping.loc for name, _ in rules.values}
+    mapping.key_locs = {name: rules.name_loc(name) or mapping.loc for name, _ in rules.values}
     return read_record(params, mapping, "rules", Reading(problems), mapping.loc)

@@ -182,7 +182,7 @@ def test_a_wind_token_needs_six_edges(pack: Path) -> None:
 
 def test_an_unknown_rules_parameter(pack: Path) -> None:
     edit(pack / "game.yaml", "  hand_size: 6\n", "  hand_size: 6\n  hand_sise: 6\n")
-    assert errors_of(pack) == [err(where(pack / "game.yaml", "6\n  market_size"), "rules: unknown parameter "
+    assert errors_of(pack) == [err(where(pack / "game.yaml", "hand_sise"), "rules: unknown parameter "
                                    "'hand_sise' (did you mean 'hand_size'?)")]
 
 

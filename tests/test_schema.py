@@ -88,6 +88,17 @@ def test_the_schema_describes_each_field(written: dict[str, Path]) -> None:
     assert shapes["shape"]["enum"][:3] == ["square", "circle", "hex"] and shapes["shape"]["default"] == "square"
 
 
+def test_the_rules_are_the_engines_parameters(written: dict[str, Path]) -> None:
+    rules = json.loads((written["narrow-seas"] / "rules.schema.json").read_text(encoding="utf-8"))
+    params = rules["$defs"][rules["$ref"].rpartition("/")[2]]
+    assert params["properties"]["hand_size"] == {"type": "integer", "minimum": 1, "maximum": 30,
+                                                 "description": "cards a player holds after drawing"}
+    assert "hand_size" in params["required"] and params["additionalProperties"] is False
+    variant = json.loads((written["narrow-seas"] / "variant.schema.json").read_text(encoding="utf-8"))
+    over = variant["$defs"]["Variant"]["properties"]["rules"]["anyOf"][1]["$ref"].rpartition("/")[2]
+    assert "required" not in variant["$defs"][over]  # a variant's rules are laid over the game's
+
+
 @pytest.mark.parametrize("file, old, new, needle, schema", [
     ("cards.yaml", "  template: action-card", "  tempalte: action-card", "tempalte", "decks"),
     ("tokens.yaml", "colour: ochre, label: X}", "colour: ochre, lable: X}", "lable", "tokens"),
@@ -95,6 +106,8 @@ def test_the_schema_describes_each_field(written: dict[str, Path]) -> None:
     ("four-player.yaml", "\nrules:  ", "\nrulez:  ", "rulez", "variant"),
     ("board.yaml", "hex_size_mm: 24", "hex_size_mm: 500", "500", "boards"),
     ("actions.yaml", "  headings: [0]", "  headings: [9]", "9]", "actions"),
+    ("game.yaml", "  hand_size: 6\n", "  hand_size: 6\n  hand_sise: 6\n", "hand_sise", "game"),  # the engine's
+    ("four-player.yaml", "elimination: player", "elimination: plyer", "plyer", "variant"),  # rules parameters
 ])
 def test_a_mistake_fails_the_schema_where_check_reports_it(pack: Path, written: dict[str, Path], file: str, old: str,
                                                            new: str, needle: str, schema: str) -> None:

@@ -15,6 +15,7 @@ class Rules:
     values: tuple[tuple[str, Any], ...] = ()
     locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
     where: Loc | None = field(default=None, compare=False, repr=False)  # the rules mapping itself
+    names: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)  # where each name is written
 
     def __getitem__(self, name: str) -> Any:
         return dict(self.values)[name]
@@ -30,11 +31,16 @@ class Rules:
         """Where a parameter was set."""
         return dict(self.locs).get(name)
 
+    def name_loc(self, name: str) -> Loc | None:
+        """Where a parameter's name is written (else where it was set)."""
+        return dict(self.names).get(name) or self.loc(name)
+
 
 def overlay_rules(base: Rules, over: Rules) -> Rules:
     """The game's rules with a variant's values set over them (new names added after the game's)."""
     mine = dict(over.values)
     values = [(k, mine.pop(k) if k in mine else v) for k, v in base.values] + list(mine.items())
-    locs = dict(base.locs)
+    locs, names = dict(base.locs), dict(base.names)
     locs.update(dict(over.locs))
-    return Rules(tuple(values), tuple(locs.items()), over.where or base.where)
+    names.update(dict(over.names))
+    return Rules(tuple(values), tuple(locs.items()), over.where or base.where, tuple(names.items()))
