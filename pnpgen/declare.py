@@ -244,8 +244,22 @@ class PathData(Kind):
 PATH = PathData()
 
 
+class Holder(Kind):
+    """A kind that holds values of another (a list, a table, inline or in a file): their bounds and records."""
+
+    def held(self) -> Kind:
+        """The kind of the values held."""
+        raise NotImplementedError
+
+    def limits(self) -> str:
+        return self.held().limits()
+
+    def children(self) -> list[type]:
+        return self.held().children()
+
+
 @dataclass(frozen=True, eq=False)
-class ListOf(Kind):
+class ListOf(Holder):
     """A list of values of one kind (bounds and choices apply to each item)."""
 
     item: Kind
@@ -271,11 +285,8 @@ class ListOf(Kind):
     def doc(self) -> str:
         return f"list of {self.item.doc() if not isinstance(self.item, Scalar) else self.item.plural}"
 
-    def limits(self) -> str:
-        return self.item.limits()
-
-    def children(self) -> list[type]:
-        return self.item.children()
+    def held(self) -> Kind:
+        return self.item
 
 
 @dataclass(frozen=True, eq=False)
@@ -364,7 +375,7 @@ class Record(Kind):
 
 
 @dataclass(frozen=True, eq=False)
-class Table(Kind):
+class Table(Holder):
     """A mapping of names to values: `suits: {blue: {...}}`, `colours: {navy: "#1b3a5c"}`."""
 
     value: Kind
@@ -383,15 +394,12 @@ class Table(Kind):
     def doc(self) -> str:
         return f"mapping of {self.key.doc().split(' (')[0]} to {self.value.doc()}"
 
-    def limits(self) -> str:
-        return self.value.limits()
-
-    def children(self) -> list[type]:
-        return self.value.children()
+    def held(self) -> Kind:
+        return self.value
 
 
 @dataclass(frozen=True, eq=False)
-class FileOr(Kind):
+class FileOr(Holder):
     """The value written inline, or the name of a YAML file in the pack folder that holds it."""
 
     inner: Kind
@@ -414,11 +422,8 @@ class FileOr(Kind):
     def doc(self) -> str:
         return f"{self.inner.doc()}, or a file holding it"
 
-    def limits(self) -> str:
-        return self.inner.limits()
-
-    def children(self) -> list[type]:
-        return self.inner.children()
+    def held(self) -> Kind:
+        return self.inner
 
 
 class Mapping(Kind):

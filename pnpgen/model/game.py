@@ -8,25 +8,12 @@ from typing import Any
 
 from ..declare import ID, REQUIRED, TEXT, Derived, Kind, declared, describe, record
 from ..errors import Loc
+from . import sections
 from .board import Board, Terrain
 from .cards import Action, CardType, Deck
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
 from .rules import Rules, overlay_rules
-from .sections import (
-    actions_section,
-    area_cards_section,
-    boards_section,
-    colours_section,
-    counts_section,
-    decks_section,
-    icons_section,
-    player_aids_section,
-    rules_section,
-    suits_section,
-    terrain_section,
-    tokens_section,
-)
 from .suits import Suit
 from .variant import Variant, variants_section
 
@@ -76,21 +63,21 @@ class Game:
     root: Path
     engine: str | None = declared("the name of its rules engine and game checks (see the rules parameters)",
                                   default=None)
-    # (every section after this line is declared in sections.py: `declared` names a field below)
-    suits: tuple[Suit, ...] = suits_section()
-    colours: tuple[tuple[str, str], ...] = colours_section()
-    rules: Rules = rules_section()
-    actions: tuple[Action, ...] = actions_section()
-    decks: tuple[Deck, ...] = decks_section()
-    boards: tuple[Board, ...] = boards_section()
-    area_cards: tuple[AreaCard, ...] = area_cards_section()
-    tokens: tuple[Token, ...] = tokens_section()
-    player_aids: tuple[PlayerAid, ...] = player_aids_section()
-    declared: tuple[tuple[str, int], ...] = counts_section()
+    # the sections of game.yaml, declared once (sections.py) for the game and its variants
+    suits: tuple[Suit, ...] = sections.suits_section()
+    colours: tuple[tuple[str, str], ...] = sections.colours_section()
+    rules: Rules = sections.rules_section()
+    actions: tuple[Action, ...] = sections.actions_section()
+    decks: tuple[Deck, ...] = sections.decks_section()
+    boards: tuple[Board, ...] = sections.boards_section()
+    area_cards: tuple[AreaCard, ...] = sections.area_cards_section()
+    tokens: tuple[Token, ...] = sections.tokens_section()
+    player_aids: tuple[PlayerAid, ...] = sections.player_aids_section()
+    declared: tuple[tuple[str, int], ...] = sections.counts_section()
     declared_locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
     loc: Loc | None = field(default=None, compare=False, repr=False)
-    icons: tuple[Icon, ...] = icons_section()
-    terrains: tuple[Terrain, ...] = terrain_section()
+    icons: tuple[Icon, ...] = sections.icons_section()
+    terrains: tuple[Terrain, ...] = sections.terrain_section()
     variants: tuple[Variant, ...] = variants_section()
     played_as: str | None = None  # the variant this game is played as (see with_variant)
     engine_loc: Loc | None = field(default=None, compare=False, repr=False)

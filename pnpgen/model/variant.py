@@ -7,22 +7,12 @@ from typing import Any
 
 from ..declare import CAPITALISED, FileOr, Record, Table, declared, record
 from ..errors import Loc
+from . import sections
 from .board import Board
 from .cards import Deck
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
 from .rules import Rules
-from .sections import (
-    area_cards_section,
-    boards_section,
-    colours_section,
-    counts_section,
-    decks_section,
-    icons_section,
-    player_aids_section,
-    rules_section,
-    tokens_section,
-)
 
 ADDED = "added to the game's"
 
@@ -35,15 +25,15 @@ class Variant:
     id: str = declared("the variant's id", from_key=True)
     name: str = declared("its name, printed on the pages of its components", default=CAPITALISED)
     players: int = declared("the player count it is played by", min=1, max=8)
-    rules: Rules = rules_section("rules parameters set over the game's")
-    colours: tuple[tuple[str, str], ...] = colours_section(f"colour names {ADDED}")
-    decks: tuple[Deck, ...] = decks_section(f"decks {ADDED} (a deck may repeat another's cards: cards_from)")
-    boards: tuple[Board, ...] = boards_section(f"boards {ADDED}, listed before them")
-    area_cards: tuple[AreaCard, ...] = area_cards_section(f"area cards {ADDED}")
-    tokens: tuple[Token, ...] = tokens_section(f"tokens {ADDED}")
-    player_aids: tuple[PlayerAid, ...] = player_aids_section(f"player aids {ADDED}")
-    icons: tuple[Icon, ...] = icons_section(f"icons {ADDED}")
-    declared: tuple[tuple[str, int], ...] = counts_section("the totals of the game as played this way")
+    rules: Rules = sections.rules_section("rules parameters set over the game's")
+    colours: tuple[tuple[str, str], ...] = sections.colours_section(f"colour names {ADDED}")
+    decks: tuple[Deck, ...] = sections.decks_section(f"decks {ADDED} (a deck may repeat another's cards: cards_from)")
+    boards: tuple[Board, ...] = sections.boards_section(f"boards {ADDED}, listed before them")
+    area_cards: tuple[AreaCard, ...] = sections.area_cards_section(f"area cards {ADDED}")
+    tokens: tuple[Token, ...] = sections.tokens_section(f"tokens {ADDED}")
+    player_aids: tuple[PlayerAid, ...] = sections.player_aids_section(f"player aids {ADDED}")
+    icons: tuple[Icon, ...] = sections.icons_section(f"icons {ADDED}")
+    declared: tuple[tuple[str, int], ...] = sections.counts_section("the totals of the game as played this way")
     declared_locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
