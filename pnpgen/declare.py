@@ -103,7 +103,7 @@ class Kind:
         return ""
 
     def children(self) -> list[type]:
-        """Record classes a value holds (for the reference)."""
+        """Record classes a value holds (the schema and the reference describe them too)."""
         return []
 
 

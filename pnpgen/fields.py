@@ -211,7 +211,7 @@ class ItemPlace(Place):
                             + did_you_mean(v, kind.choices or ()))
         bounds = f" {kind.range_words()}" if isinstance(kind, Scalar) and (
             kind.min is not None or kind.max is not None) else ""
-        return self.bad(f"{self.label} must be {kind.plural}{bounds}, got {describe(v)}")
+        return self.bad(f"{self.label} must be {getattr(kind, 'plural', 'values')}{bounds}, got {describe(v)}")
 
     def child_what(self, cls: type) -> Any:
         i = info(cls)
