@@ -42,12 +42,14 @@ class RecordInfo:
     within: str = ""  # how its parent's name comes first: "{} " gives "board 'b' location 'x'"
     words: str = "field"  # 'field' for content, 'parameter' for rules (the messages' wording)
     others: Any = None  # a Kind: keys it does not declare are allowed, with values of this kind
+    keys: str = ""  # what its keys are, when not fields: "unknown style 'x' (expected one of: ...)"
 
 
-def record(noun: str, *, by_id: bool = True, within: str = "", words: str = "field", others: Any = None):
+def record(noun: str, *, by_id: bool = True, within: str = "", words: str = "field", others: Any = None,
+           keys: str = ""):
     """Mark a dataclass as a record read from content, named `noun` in messages."""
     def mark(cls):
-        cls.__record__ = RecordInfo(noun, by_id, within, words, others)
+        cls.__record__ = RecordInfo(noun, by_id, within, words, others, keys)
         return cls
     return mark
 
@@ -192,10 +194,11 @@ class Pattern(Kind):
     types: tuple[type, ...] = (str,)
     prefix: str = ""  # only text starting with this must match (colours: names are checked when linking)
     empty: Any = None
+    type_words: str = ""  # what a value of another type is told it must be (default: a string)
 
     def read(self, v: Any, at: Any) -> Any:
         if not isinstance(v, self.types) or _bool(v):
-            kinds = "a string or a whole number" if int in self.types else "a string"
+            kinds = self.type_words or ("a string or a whole number" if int in self.types else "a string")
             return at.bad(f"{at.label} must be {kinds}, got {describe(v)}")
         v = str(v)
         if v.startswith(self.prefix) and not re.match(self.pattern, v):

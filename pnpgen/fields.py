@@ -187,8 +187,9 @@ class Place:
         return read_table(kind, v, self)
 
     def child_what(self, cls: type) -> Any:
-        """How a record held in this field is named: "deck 'action' back"."""
-        return f"{self.what} {info(cls).noun}"
+        """How a record held in this field is named: "deck 'action' back", or "fonts" on its own."""
+        i = info(cls)
+        return (i.within.format(self.what) if i.within else "") + i.noun
 
     def value_what(self, noun: str, key: Any) -> str:
         """How a value of a table held in this field is named: "board 'b' start 'A'"."""
@@ -281,12 +282,15 @@ def read_values(cls: type, value: Any, what: str | Name, reading: Reading, loc: 
         make = d.spec.default.make
         values[d.attr] = make(values) if make else None
     known = [d.key for d in decl if not d.spec.from_key]
+    keys = info(cls).keys
     for k in m:
         if k not in known:
             hint = did_you_mean(k, known)
-            if words == "field":
+            if keys:
+                hint = f" (expected one of: {', '.join(known)})" + hint
+            elif words == "field":
                 hint = hint or f" (expected: {', '.join(sorted(known))})"
-            reading.problems.error(key_loc(m, k), f"{name}: unknown {words} '{k}'{hint}")
+            reading.problems.error(key_loc(m, k), f"{name}: unknown {keys or words} '{k}'{hint}")
     if "loc" in getattr(cls, "__dataclass_fields__", {}):
         values["loc"] = here
     return values, name

@@ -18,7 +18,7 @@ from .model import Board, Deck, Game, Rules, Variant
 from .model.board import HEADINGS, TURNS, Cell
 from .model.cards import DEFAULT_BACK
 from .model.components import SHAPES
-from .model.game import MAX_PLAYERS
+from .model.game import MAX_PLAYERS, FontFile
 from .model.icons import SYMBOLS
 from .paths import TEMPLATES_DIR, resolve_game
 from .yamlsrc import display_path, key_loc, load_yaml, loc_of
@@ -63,6 +63,7 @@ class _Loader:
         self.actions: dict[str, Any] = {}
         self.broken: set[str] = set()  # sections that did not load: references to them are not checked
         self.bad_colours: set[str] = set()  # palette names already reported as bad
+        self.palette_locs: dict[str, Loc | None] = {}  # where each palette colour is defined
 
     def in_file_order(self, errors: list[ContentError], start: int, stopped: bool = False) -> None:
         """Sort the errors this load recorded by file (in the order read), line and column."""
@@ -155,7 +156,8 @@ class _Loader:
 
         # -- pass 2: linking references --------------------------------------------------------------------
         self.palette = self.link_palette(raw["colours"], m.get("colours"))
-        self.suits = {s.id: self.link_colours(s, "colour", default="#000000") for s in raw["suits"] or ()}
+        self.suits = {s.id: self.keep(s, replace(self.link_colours(s, "colour", default="#000000"),
+                                                 colour_loc=self.colour_loc(s, "colour"))) for s in raw["suits"] or ()}
         rules = self.rules(raw["rules"], loc_of(m, "rules") or here)
         self.icons = {i.id: self.link_icon(i) for i in raw["icons"] or ()}
         self.terrains = {t.id: self.link_terrain(t) for t in raw["terrain"] or ()}
@@ -172,7 +174,7 @@ class _Loader:
             actions=tuple(self.actions.values()), decks=parts["decks"], boards=parts["boards"],
             area_cards=parts["area_cards"], tokens=parts["tokens"], player_aids=parts["player_aids"],
             declared=counts, declared_locs=count_locs, loc=here, icons=tuple(self.icons.values()),
-            terrains=tuple(self.terrains.values()), variants=tuple(variants))
+            terrains=tuple(self.terrains.values()), variants=tuple(variants), fonts=self.fonts(values["fonts"]))
 
     def read_cleanly(self, m: Any, key: str) -> bool:
         """Whether a field read without an error (the game's player counts: else variants' are not checked)."""
@@ -196,7 +198,34 @@ class _Loader:
         out = dict(pairs or ())
         if isinstance(raw, dict):
             self.bad_colours |= {str(k) for k in raw if str(k) not in out}
+            self.palette_locs.update({str(k): loc_of(raw, k) for k in raw if str(k) in out})
         return out
+
+    def colour_loc(self, obj: Any, key: str) -> Loc | None:
+        """Where the colour a field names is defined: its palette entry or suit, else the field itself."""
+        v = self.source(obj).mapping.get(key)
+        if isinstance(v, str) and v in self.palette_locs:
+            return self.palette_locs[v]
+        if isinstance(v, str) and v in self.suits:
+            return self.suits[v].colour_loc
+        return self.at(obj, key)
+
+    def fonts(self, fonts: Any) -> tuple[FontFile, ...]:
+        """The pack's own font files, inside the pack (`check` reads them: draw/fonts.py)."""
+        if fonts is None or fonts == ():
+            return ()
+        out = []
+        for style, ref in ((k, getattr(fonts, k, None)) for k in self.source(fonts).mapping):
+            if ref is None:
+                continue
+            target = (self.root / ref).resolve()
+            if not target.is_relative_to(self.root):
+                self.err(fonts, style, f"file reference '{ref}' leaves the content folder")
+            elif not target.is_file():
+                self.err(fonts, style, f"'{style}': no such file '{ref}' in {display_path(self.root)}")
+            else:
+                out.append(FontFile(style, target, self.at(fonts, style)))
+        return tuple(out)
 
     def colour(self, obj: Any, key: str, value: str | None) -> str | None:
         """A colour as the model holds it (#rrggbb), or None after an error for an unknown name."""
@@ -587,7 +616,8 @@ class _Loader:
                          f"'{t.shape}')")
             suit = self.suit(t, "suit", t.suit)
             t = self.link_colours(t, "colour", "back_colour", default="#ffffff")
-            out.append(replace(t, suit=suit, template=self.template(t, "template", t.template)))
+            out.append(replace(t, suit=suit, template=self.template(t, "template", t.template),
+                               colour_loc=self.colour_loc(t, "colour")))
         return tuple(out)
 
     def link_aids(self, aids: tuple) -> tuple:

@@ -94,7 +94,7 @@ class FieldSpec:
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
 
-@record("back")
+@record("back", within="{} ")
 @dataclass(frozen=True)
 class Back:
     """The back printed on every card of a deck."""

@@ -99,6 +99,7 @@ class Token:
     back_icon: str | None = declared("an icon printed on its back", default=None)
     path: str | None = declared("shape 'custom': SVG path data in a 100 x 100 box, scaled to the size", kind=PATH,
                                 default=None)
+    colour_loc: Loc | None = field(default=None, compare=False, repr=False)  # where its colour is defined
 
     @property
     def double_sided(self) -> bool:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..declare import ID, REQUIRED, TEXT, Derived, Kind, declared, describe, record
+from ..declare import ID, REQUIRED, TEXT, Derived, Kind, Pattern, Record, declared, describe, record
 from ..errors import Loc
 from . import sections
 from .board import Board, Terrain
@@ -17,9 +17,39 @@ from .rules import Rules, overlay_rules
 from .suits import Suit
 from .variant import Variant, variants_section
 
-__all__ = ["MAX_PLAYERS", "Game", "Rules", "Suit"]
+__all__ = ["FONT_STYLES", "MAX_PLAYERS", "FontFile", "Fonts", "Game", "Rules", "Suit"]
 
 MAX_PLAYERS = 8
+
+
+FONT_STYLES = ("regular", "bold", "italic", "display")
+FONT_FILE = Pattern(r"^.+$", "a font file's path in the pack", "{label} must be a font file's path in the pack, got "
+                    "'{value}'", type_words="a font file's path in the pack")
+
+
+@record("fonts", by_id=False, words="parameter", keys="style")
+@dataclass(frozen=True)
+class Fonts:
+    """The pack's own TrueType or OpenType faces, each a file in the pack (a style left out: pnpgen's own face)."""
+
+    regular: str | None = declared("the face of text", kind=FONT_FILE, default=None)
+    bold: str | None = declared("the bold face", kind=FONT_FILE, default=None)
+    italic: str | None = declared("the italic face", kind=FONT_FILE, default=None)
+    display: str | None = declared("the face of titles (default: the bold face)", kind=FONT_FILE, default=None)
+
+
+@dataclass(frozen=True)
+class FontFile:
+    """A font the pack ships, for one style (regular, bold, italic, display)."""
+
+    style: str
+    path: Path
+    loc: Loc | None = field(default=None, compare=False, repr=False)
+
+
+def fonts_field() -> Any:
+    """The `fonts` field of game.yaml (declared here: in Game's body, `declared` names its counts)."""
+    return declared("the pack's own font files, by style", kind=Record(Fonts), default=())
 
 
 class PlayerCounts(Kind):
@@ -81,6 +111,7 @@ class Game:
     variants: tuple[Variant, ...] = variants_section()
     played_as: str | None = None  # the variant this game is played as (see with_variant)
     engine_loc: Loc | None = field(default=None, compare=False, repr=False)
+    fonts: tuple[FontFile, ...] = fonts_field()
 
     @property
     def board(self) -> Board | None:

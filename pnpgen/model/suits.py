@@ -19,3 +19,4 @@ class Suit:
     colour: str = declared("its colour", kind=COLOUR)
     symbol: str = declared("the vector symbol drawn for it", choices=SYMBOLS)
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    colour_loc: Loc | None = field(default=None, compare=False, repr=False)  # where its colour is defined
