@@ -135,6 +135,12 @@ class Scalar(Kind):
         """Whether a YAML value has this kind's type (truth values are not numbers)."""
         return any(isinstance(v, t) and not (_bool(v) and t is not bool) for t in self.types)
 
+    def fits(self, v: Any) -> bool:
+        """Whether a value passes every check of this kind (read says which it fails)."""
+        return (self.accepts(v) and not (isinstance(v, float) and not math.isfinite(v))
+                and not (self.min is not None and v < self.min or self.max is not None and v > self.max)
+                and (self.choices is None or v in self.choices))
+
     def read(self, v: Any, at: Any) -> Any:
         if not self.accepts(v):
             return at.wrong(self, v, "type")
@@ -296,16 +302,15 @@ class ListOf(Holder):
 class Fixed(Kind):
     """A list of a fixed number of values ([q, r], [width, height])."""
 
-    items: tuple[Kind, ...]
+    items: tuple[Scalar, ...]
     words: str  # "[q, r] (whole numbers)"
     convert: Callable[[tuple], Any] = tuple
 
     def read(self, v: Any, at: Any) -> Any:
         if not isinstance(v, list) or len(v) != len(self.items) or not all(
-                isinstance(k, Scalar) and k.accepts(x) and not (isinstance(x, float) and not math.isfinite(x))
-                for k, x in zip(self.items, v)):
+                k.fits(x) for k, x in zip(self.items, v)):
             return at.bad(f"{at.label} must be {self.words}, got {describe(v)}")
-        return self.convert(tuple(k.read(x, at) for k, x in zip(self.items, v)))
+        return self.convert(tuple(k.convert(x) if k.convert else x for k, x in zip(self.items, v)))
 
     def schema(self) -> dict:
         return {"type": "array", "prefixItems": [k.schema() for k in self.items], "minItems": len(self.items),

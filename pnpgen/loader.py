@@ -11,12 +11,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from . import gridmove
 from .declare import ID, INVALID, declarations, describe
 from .errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
 from .fields import Reading, SectionPlace, Source, did_you_mean, read_section, read_values
 from .model import Board, Deck, Game, Rules, Variant
 from .model.board import HEADINGS, TURNS, Cell
-from .model.cards import DEFAULT_BACK
+from .model.cards import DEFAULT_BACK, FieldSpec
 from .model.components import SHAPES
 from .model.game import MAX_PLAYERS, FontFile
 from .model.icons import SYMBOLS
@@ -447,6 +448,8 @@ class _Loader:
             return v if isinstance(v, bool) else bad("true or false")
         if s.kind == "text":
             return str(v) if isinstance(v, (str, int, float)) and not isinstance(v, bool) else bad("text")
+        if s.kind in ("manoeuvre", "shots"):
+            return self.grid_field(s, v, loc, what)
         options = {"choice": list(s.choices), "suit": list(self.suits),
                    "icon": list(self.icons) if self.icons else None, "icon-counts": None}[s.kind]
         if s.kind == "icon-counts":
@@ -469,6 +472,18 @@ class _Loader:
                          f"{', '.join(options)})" + did_you_mean(v, options))
             return None
         return v
+
+    def grid_field(self, s: Any, v: Any, loc: Loc | None, what: str) -> Any:
+        """A manoeuvre or shots field (pnpgen.gridmove), or None after recording an error."""
+        got, problem = gridmove.read_manoeuvre(v) if s.kind == "manoeuvre" else gridmove.read_shots(v)
+        if got is None:
+            self.p.error(loc, f"{what}: field '{s.id}' must be {problem}, got {describe(v)}")
+            return None
+        if s.kind == "manoeuvre" and isinstance(v, dict) and "cost" in v:
+            cost = self.field_value(FieldSpec(f"{s.id}.cost", "cost", "icon-counts", 0, 99), v["cost"],
+                                    loc_of(v, "cost"), what)
+            got = replace(got, cost=cost or ())
+        return got
 
     # -- boards --------------------------------------------------------------------------------------------
     def link_boards(self, boards: tuple[Board, ...]) -> tuple[Board, ...]:

@@ -11,6 +11,7 @@ from ..declare import (
     COLOUR,
     ID,
     INT,
+    NUMBER,
     REQUIRED,
     TITLED,
     Fixed,
@@ -68,6 +69,10 @@ class Cell:
         return (self.x, self.y)
 
 
+SLOT_SIZE = Fixed((NUMBER.bounded(3, 300, None), NUMBER.bounded(3, 300, None)),
+                  "[width, height] in mm, each from 3 to 300")
+
+
 @record("location", within="{} ")
 @dataclass(frozen=True)
 class Location:
@@ -83,7 +88,8 @@ class Location:
                                           "place [column, row] on a board of locations only",
                                           kind=Fixed((INT, INT), "[x, y] (whole numbers)"), default=None)
     loc: Loc | None = field(default=None, compare=False, repr=False)
-    slot_size: tuple[float, float] | None = None  # mm; None: the board template's slot size (a card: [63, 88])
+    slot_size: tuple[float, float] | None = declared("the size of each slot in mm, [width, height] (default: the "
+                                                     "board template's: a card)", kind=SLOT_SIZE, default=None)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from ..declare import (
 )
 from ..errors import Loc
 
-FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts")
+FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts", "manoeuvre", "shots")
 DEFAULT_BACK = "#1b3a5c"
 
 
@@ -84,8 +84,9 @@ class FieldSpec:
     id: str = declared("the field's id, as cards name it under 'fields'", from_key=True)
     label: str = declared("its label, printed on the card", default=Derived(
         "the id, '_' as spaces, capitalised", lambda values: str(values["id"]).replace("_", " ").capitalize()))
-    kind: str = declared("what its values are: text, int, bool, choice, suit, icon or icon-counts ({icon: whole "
-                         "number})", default="text", choices=FIELD_KINDS)
+    kind: str = declared("what its values are: text, int, bool, choice, suit, icon, icon-counts ({icon: whole "
+                         "number}), or square-grid moves and shots (manoeuvre, shots)", default="text",
+                         choices=FIELD_KINDS)
     min: int | None = declared("int and icon-counts: the least value", default=None)
     max: int | None = declared("int and icon-counts: the greatest value", default=None)
     choices: tuple[str, ...] = declared("choice: the values allowed", kind=ListOf(TEXT), default=())

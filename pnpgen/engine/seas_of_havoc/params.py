@@ -56,7 +56,8 @@ class Params:
     damage_deck_size: int = declared("Damage cards in the Damage deck at the start", min=1, max=500)
     damage_spares: int = declared("spare Damage cards kept aside to finish the last Sea phase", min=0, max=500)
     ship_starts: tuple[tuple[int, int, int], ...] = declared("each player's starting square and heading, "
-                                                             "[x, y, N|E|S|W], by player", kind=ListOf(ShipStart()))
+                                                             "[x, y, heading N, E, S or W], by player",
+                                                             kind=ListOf(ShipStart()))
 
 
 def read(game: Game, problems: Problems) -> Params:
