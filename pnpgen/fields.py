@@ -116,6 +116,7 @@ class Source:
 
     mapping: Any
     what: str
+    record: Any = None  # the object itself, kept alive so that no other object takes its id during the pass
 
 
 @dataclass
@@ -248,7 +249,7 @@ def read_record(cls: type, value: Any, what: str | Name, reading: Reading, loc: 
     values, name = read_values(cls, value, what, reading, loc, key)
     obj = cls(**values)
     if reading.sources is not None:
-        reading.sources[id(obj)] = Source(value if isinstance(value, dict) else {}, name)
+        reading.sources[id(obj)] = Source(value if isinstance(value, dict) else {}, name, obj)
     return obj
 
 

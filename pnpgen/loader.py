@@ -43,7 +43,7 @@ def load_game(name: str | None = None, problems: Problems | None = None) -> Game
     try:
         game = loader.load()
     except ContentErrors as e:
-        loader.in_file_order(e.errors, start, stopped=len(e.errors) > problems.limit - 1)
+        loader.in_file_order(e.errors, start)
         raise
     loader.in_file_order(problems.errors, start)
     if own:
@@ -66,8 +66,9 @@ class _Loader:
         self.bad_colours: set[str] = set()  # palette names already reported as bad
         self.palette_locs: dict[str, Loc | None] = {}  # where each palette colour is defined
 
-    def in_file_order(self, errors: list[ContentError], start: int, stopped: bool = False) -> None:
+    def in_file_order(self, errors: list[ContentError], start: int) -> None:
         """Sort the errors this load recorded by file (in the order read), line and column."""
+        stopped = errors and errors[-1].message.startswith("too many errors")
         end = len(errors) - 1 if stopped else len(errors)  # 'too many errors' stays last
         rank = {f: i for i, f in enumerate(self.files)}
         errors[start:end] = sorted(errors[start:end], key=lambda e: (rank.get(e.loc.file, len(rank)), e.loc.line,
@@ -254,7 +255,7 @@ class _Loader:
     def keep(self, old: Any, new: Any) -> Any:
         """A record replaced by a linked copy keeps its source."""
         if self.reading.sources is not None and id(old) in self.reading.sources:
-            self.reading.sources[id(new)] = self.reading.sources[id(old)]
+            self.reading.sources[id(new)] = replace(self.reading.sources[id(old)], record=new)
         return new
 
     def template(self, obj: Any, key: str, name: str | None) -> str | None:
