@@ -174,7 +174,8 @@ def content_reference() -> str:
 
 
 def _first_line(doc: str | None) -> str:
-    return (doc or "").strip().splitlines()[0] if doc else ""
+    """A record's docstring as one paragraph (most are one line)."""
+    return " ".join((doc or "").split())
 
 
 if __name__ == "__main__":
