@@ -1,1 +1,7 @@
-"""Enemy in Sight: the rules numbers its content declares (a full engine may follow)."""
+"""Enemy in Sight rules engine: the game for 2 to 5 players, positions, actions, logs, agents and metrics."""
+
+from .engine import ENGINE, EnemyInSightEngine
+from .rules import EnemyInSight
+from .state import EisState
+
+__all__ = ["ENGINE", "EisState", "EnemyInSight", "EnemyInSightEngine"]

@@ -44,6 +44,10 @@ class Params:
                                     max=100)
     fire_damage_per_turn: int = declared("damage each Fire card deals at the start of its owner's turn", min=0,
                                          max=20)
+    fire_hull_from: int = declared("Fire: a roll at or above this burns in the Hull, below it in the Rigging",
+                                   min=1, max=101)
+    ships_per_line_breaker: int = declared("Break The Line: one Line Breaker for each this many ships of the Line "
+                                           "(at least one)", min=1, max=20)
 
 
 def read(game: Game, problems: Problems) -> Params:

@@ -1,0 +1,278 @@
+"""An Enemy in Sight game state: the data, and the facts the rules ask of it.
+
+Actions are plain tuples (`actions.py` turns them into JSON objects and sentences):
+
+    ("red", card)            take up a Red card (from the hand, or the one passed on): play it or pass it left
+    ("play", card)           play a Black card; its choices follow one decision at a time:
+    ("target", ship)  ("port", player)  ("against", player)  ("part", "hull"|"rigging")  ("from", ship)
+    ("ship", ship)  ("damage", card, part)  ("fire", part)  ("to", "line"|"port")
+    ("muster", card)         discard Refuse Battle to bring ships from Port into the Line
+    ("discard", card)        discard a card as the turn's action
+    ("breaker", ship)        Break The Line: one more Line Breaker
+    ("move", ship)           Refuse Battle: a ship between Port and sea
+    ("grape", (card, ...))   Boarding Party: the Grape Shot chosen in secret (no cards: none)
+    ("capture", "line"|"prize")              what the taker makes of a captured ship
+    ("done",)                no more Line Breakers, moves or joining cards
+
+Ships are held by index (Ship deck order), players are numbers from 1. A ship is in exactly one place: the Ship
+deck, a player's Line, Port or Prizes (behind the Line), a player's pile of ships sunk, the wrecks (lost for no
+VP), or a player's Prizes taken into Port. Damage is a tuple of (part, source, amount): a Broadsides or Rake card
+lying on the ship, the Fire's accumulated burning, or a Break The Line's -2/-2 (source: that card's id).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .. import api
+from ..rng import Rng
+from .rules import HULL, RIGGING, EnemyInSight
+
+# where a ship is
+DECK, LINE, PORT, PRIZE, SUNK, WRECK, TAKEN = range(7)
+PLACE_NAMES = ("deck", "line", "port", "prize", "sunk", "wreck", "taken")
+# what the player to move is deciding
+RED_STEP, MAIN, CHOOSE, EXTRA, GRAPE, CAPTURE, BREAKERS, MOVES, OVER = (
+    "red", "main", "choose", "extra", "grape", "capture", "breakers", "moves", "over")
+STEPS = (RED_STEP, MAIN, CHOOSE, EXTRA, GRAPE, CAPTURE, BREAKERS, MOVES, OVER)
+# how a game ends
+POINTS, STALEMATE = "points", "stalemate"
+# victory points by source, per player
+VP_SOURCES = ("no_line", "sunk", "prize_port", "prize_sea")
+NO_LINE, SUNK_VP, PRIZE_PORT, PRIZE_SEA = range(4)
+FIRE_SOURCE = "fire"  # the damage a Fire has done (it stays when the Fire is put out)
+
+
+class Choosing(NamedTuple):
+    """A card being played: the choices made so far and every complete way to play it (tuples of actions)."""
+
+    card: str
+    chosen: tuple
+    options: tuple
+
+
+class Boarding(NamedTuple):
+    """A Boarding Party under way: the boarding ship, the ship boarded, the attacker's secret Grape Shot (None:
+    not chosen yet)."""
+
+    card: str
+    ship: int
+    target: int
+    grape: tuple | None
+
+
+class Capture(NamedTuple):
+    """A ship just taken, waiting for its taker to make it a Line ship or a Prize."""
+
+    ship: int
+    by: int
+
+
+class Breakers(NamedTuple):
+    """Break The Line against `target`: the Line Breakers chosen so far."""
+
+    card: str
+    target: int
+    chosen: tuple
+
+
+class Moves(NamedTuple):
+    """Refuse Battle moving ships: played ('play') or discarded ('muster'); the ships moved or tried already;
+    whether a mobile ship has gone to Port (a dismasted one may then go with it)."""
+
+    card: str
+    mode: str
+    moved: tuple
+    escort: bool
+
+
+class EisState(api.State):
+    """Everything about one moment of an Enemy in Sight game; `rules` holds the static facts."""
+
+    __slots__ = ("rules", "rng", "round", "dealer", "first_dealer", "turn", "to_move", "step", "pending", "played",
+                 "scores", "vp", "owner", "place", "damage", "fires", "struck", "breaker", "ship_deck", "line",
+                 "port", "prizes", "sunk", "scored", "taken", "wrecks", "deck", "discard", "hands", "breaks",
+                 "blockades", "refusals", "passing", "won", "how", "events")
+
+    def __init__(self, rules: EnemyInSight, rng: Rng):
+        n, k = rules.num_players, len(rules.ships)
+        self.rules = rules
+        self.rng = rng
+        self.round = 1
+        self.dealer = self.first_dealer = 1  # the first dealer is the high roller
+        self.turn = self.to_move = 1  # whose turn it is; who decides now (a defender, a taker)
+        self.step = MAIN
+        self.pending = None  # Choosing | Boarding | Capture | Breakers | Moves
+        self.played: tuple[str, ...] = ()  # action ids of the Black cards played this turn
+        self.scores = [0] * n
+        self.vp = [[0] * len(VP_SOURCES) for _ in range(n)]
+        self.owner = [0] * k  # 0: nobody (in the Ship deck, wrecked)
+        self.place = [DECK] * k
+        self.damage: list[tuple] = [()] * k
+        self.fires: list[tuple] = [()] * k  # the Fire cards on the ship: (card, the part where it took hold)
+        self.struck = [False] * k
+        self.breaker: list[str | None] = [None] * k  # the Break The Line card the ship is a Line Breaker of
+        self.ship_deck: list[int] = []  # face up, top card last
+        self.line: list[list[int]] = [[] for _ in range(n)]  # lowest value first
+        self.port: list[list[int]] = [[] for _ in range(n)]
+        self.prizes: list[list[int]] = [[] for _ in range(n)]
+        self.sunk: list[list[int]] = [[] for _ in range(n)]  # in the order sunk
+        self.scored = [0] * n  # how many of sunk[p] have been scored at a round end
+        self.taken: list[list[int]] = [[] for _ in range(n)]
+        self.wrecks: list[int] = []
+        self.deck: list[str] = []  # top card last
+        self.discard: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(n)]  # in content order
+        self.breaks: list[tuple[str, int, int]] = []  # (card, breaking player, target player)
+        self.blockades: list[tuple[str, int, int]] = []  # (card, blockading player, blockaded player)
+        self.refusals: list[tuple[str, int]] = []  # (card, player)
+        self.passing: tuple[str, int] | None = None  # a Red card on its way round: (card, its first owner)
+        self.won: tuple[int, ...] = ()
+        self.how: str | None = None
+        self.events = None  # a Counter while a metrics recorder follows the game
+
+    # -- the contract --------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The player who decides next, or TERMINAL."""
+        return api.TERMINAL if self.step == OVER else self.to_move
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.step == OVER
+
+    def winners(self) -> tuple[int, ...]:
+        """The players who reached the victory target (or led at a stalemate)."""
+        return self.won
+
+    def victory(self) -> str | None:
+        """'points' (the victory target reached) or 'stalemate' (no VP left to win); None while the game runs."""
+        return self.how
+
+    def roles(self) -> dict[str, int]:
+        """The first dealer, who won the high roll and plays first."""
+        return {"first dealer": self.first_dealer, "high roller": self.first_dealer}
+
+    def clone(self) -> EisState:
+        """An independent copy, random source included (a metrics recorder's tally is not copied)."""
+        c = EisState.__new__(EisState)
+        c.rules, c.rng, c.round, c.dealer, c.first_dealer = self.rules, self.rng.clone(), self.round, self.dealer, \
+            self.first_dealer
+        c.turn, c.to_move, c.step, c.pending, c.played = self.turn, self.to_move, self.step, self.pending, self.played
+        c.scores, c.vp = self.scores[:], [v[:] for v in self.vp]
+        c.owner, c.place, c.damage, c.fires = self.owner[:], self.place[:], self.damage[:], self.fires[:]
+        c.struck, c.breaker, c.ship_deck = self.struck[:], self.breaker[:], self.ship_deck[:]
+        c.line, c.port, c.prizes = [x[:] for x in self.line], [x[:] for x in self.port], [x[:] for x in self.prizes]
+        c.sunk, c.scored, c.taken = [x[:] for x in self.sunk], self.scored[:], [x[:] for x in self.taken]
+        c.wrecks, c.deck, c.discard = self.wrecks[:], self.deck[:], self.discard[:]
+        c.hands = [h[:] for h in self.hands]
+        c.breaks, c.blockades, c.refusals = self.breaks[:], self.blockades[:], self.refusals[:]
+        c.passing, c.won, c.how, c.events = self.passing, self.won, self.how, None
+        return c
+
+    def observation(self, player: int) -> dict:
+        """The game as `player` sees it: other hands, the deck order, the Ship deck below its top card, other
+        players' unscored sunk ships and the other side's secret Grape Shot hidden."""
+        from .position import to_dict
+
+        return to_dict(self, viewer=player)
+
+    def sample_hidden(self, player: int, rng) -> EisState:
+        """A copy that `player` could not tell from this one, with what they cannot see dealt afresh."""
+        from .hidden import sample_hidden
+
+        return sample_hidden(self, player, rng)
+
+    def evaluate(self, player: int) -> float:
+        """The VP lead over the best other player (unscored sunk ships counted), as a share of the target."""
+        if self.step == OVER:
+            return self.returns()[player - 1]
+        vps = [self.scores[p] + self.unscored_vp(p + 1) for p in range(self.rules.num_players)]
+        mine = vps[player - 1]
+        best = max(v for p, v in enumerate(vps) if p != player - 1)
+        lead = (mine - best) / self.rules.params.victory_points
+        return max(-0.95, min(0.95, lead))
+
+    # -- facts ---------------------------------------------------------------------------------
+    def hull_damage(self, i: int) -> int:
+        """Damage on ship i's Hull."""
+        return sum(a for part, _, a in self.damage[i] if part == HULL)
+
+    def rigging_damage(self, i: int) -> int:
+        """Damage on ship i's Rigging."""
+        return sum(a for part, _, a in self.damage[i] if part == RIGGING)
+
+    def hull_left(self, i: int) -> int:
+        """Ship i's undamaged Hull."""
+        return max(0, self.rules.ships[i].hull - self.hull_damage(i))
+
+    def rigging_left(self, i: int) -> int:
+        """Ship i's undamaged Rigging."""
+        return max(0, self.rules.ships[i].rigging - self.rigging_damage(i))
+
+    def dismasted(self, i: int) -> bool:
+        """Whether ship i's Rigging is all damaged: it cannot sail, fire or board (it is not mobile)."""
+        return self.rigging_damage(i) >= self.rules.ships[i].rigging
+
+    def at_sea(self, i: int) -> bool:
+        """Whether ship i is in a Line or a Prize behind one."""
+        return self.place[i] in (LINE, PRIZE)
+
+    def fighters(self, p: int) -> list[int]:
+        """Player p's mobile ships of the Line that have not struck: those that can fire, board and blockade."""
+        return [i for i in self.line[p - 1] if not self.struck[i] and not self.dismasted(i)]
+
+    def broken(self, p: int) -> bool:
+        """Whether player p's Line is broken (a Break The Line against them is in play)."""
+        return any(t == p for _, _, t in self.breaks)
+
+    def refusing(self, p: int) -> bool:
+        """Whether player p's Refuse Battle is in play."""
+        return any(q == p for _, q in self.refusals)
+
+    def immune(self, i: int) -> bool:
+        """Whether ship i is at sea, mobile and its owner's Refuse Battle is in play: no attack can touch it."""
+        return self.at_sea(i) and self.refusing(self.owner[i]) and not self.dismasted(i)
+
+    def capacity(self, p: int) -> int:
+        """Player p's hand capacity: ships of the Line that have not struck, at least the minimum, or the no-Line
+        capacity when none."""
+        prm = self.rules.params
+        n = sum(1 for i in self.line[p - 1] if not self.struck[i])
+        return max(prm.hand_capacity_min, n) if n else prm.hand_capacity_no_line
+
+    def hand(self, p: int) -> list[str]:
+        """A player's hand."""
+        return self.hands[p - 1]
+
+    def unscored_vp(self, p: int) -> int:
+        """VP of the ships player p has sunk this round (scored at its end)."""
+        ships = self.rules.ships
+        return sum(ships[i].vp for i in self.sunk[p - 1][self.scored[p - 1]:])
+
+    def break_target(self, card: str) -> int | None:
+        """The player whose Line a Break The Line card in play breaks."""
+        for c, _, t in self.breaks:
+            if c == card:
+                return t
+        return None
+
+    def tally(self, key: str, n: int = 1) -> None:
+        """Count an event for the metrics recorder following the game (nothing when none follows it)."""
+        if self.events is not None:
+            self.events[key] += n
+
+    # -- the rules (moves.py lists the legal actions, flow.py applies them) ---------------------------
+    def legal_actions(self) -> list[tuple]:
+        """Every legal action of the player to move, in a stable order."""
+        return moves.legal_actions(self)
+
+    def apply(self, action: tuple) -> None:
+        """Play an action (trusted to be legal: see judge.why_illegal)."""
+        flow.apply(self, action)
+
+    def random_action(self, rng) -> tuple:
+        """A legal action drawn uniformly."""
+        return moves.random_action(self, rng)
+
+
+from . import flow, moves  # noqa: E402  (they use the classes above)
