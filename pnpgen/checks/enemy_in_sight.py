@@ -5,17 +5,27 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine.enemy_in_sight import params as eis_params
+from ..engine.enemy_in_sight.rules import (
+    ACTION_DECK,
+    BLACK,
+    BLACK_ACTIONS,
+    BLOCKADE,
+    BREAK_THE_LINE,
+    BROADSIDES,
+    FIRE,
+    GUNNERY,
+    RAKE,
+    RED,
+    RED_ACTIONS,
+    SHIP_DECK,
+    STRIKE,
+)
 from ..errors import Problems
 from ..model import CardType, Deck, Game
 from .registry import GameChecks
 
-SHIP_DECK = "ships"
-ACTION_DECK = "actions"
 SHIP_FIELDS = ("rating", "hull", "rigging", "value")
-RED, BLACK = "red", "black"
-BROADSIDES = "broadsides"  # action ids the rules name
-BREAK_THE_LINE = "break-the-line"
-FIRE = "fire"
+GRAPE_SHOT_MAX = 2  # a valid Broadsides and a Rake: the most Grape Shot adds to (or takes from) a boarding roll
 
 
 def check(game: Game, p: Problems) -> None:
@@ -33,6 +43,7 @@ def check(game: Game, p: Problems) -> None:
     check_chits(game, actions, prm, p)
     check_dice(game, prm, p)
     check_score_pad(game, p)
+    check_play(game, ships, actions, prm, p)
 
 
 def deck(game: Game, did: str, p: Problems) -> Deck | None:
@@ -182,6 +193,47 @@ def check_score_pad(game: Game, p: Problems) -> None:
     if rows < max(game.players):
         p.error(game.loc, f"expected a score pad: a player aid section with at least {max(game.players)} "
                 f"blank_rows for end-of-round scoring, found {rows}")
+
+
+def check_play(game: Game, ships: Deck, actions: Deck, prm, p: Problems) -> None:
+    """What play needs: an action the engine plays on every card, a Damage on every damage card, cards the turn
+    limits let be played, a Red card that can strike someone, rolls that can succeed, VP enough to win."""
+    rules = game.rules
+    for c in actions.cards:
+        a = c.action
+        if a is None:
+            continue
+        if a.id not in RED_ACTIONS + BLACK_ACTIONS:
+            p.error(c.loc, f"card '{c.id}': the engine does not know what '{a.id}' does (it plays: "
+                    f"{', '.join(RED_ACTIONS + BLACK_ACTIONS)})")
+        if a.id in GUNNERY and not isinstance(c.field("damage"), int):
+            p.error(c.loc, f"card '{c.id}': a {a.name} card lies on a ship as damage and needs a 'damage' field")
+    held = {c.action.id for c in actions.cards if c.action}
+    if RAKE in held and prm.rakes_per_turn == 0:
+        p.error(rules.loc("rakes_per_turn"), "rules: 'rakes_per_turn' is 0, so no Rake card can ever be played")
+    if BLOCKADE in held and prm.blockades_per_player == 0:
+        p.error(rules.loc("blockades_per_player"), "rules: 'blockades_per_player' is 0, so no Blockade card can "
+                "ever be played")
+    if STRIKE in held and prm.strike_hull_below <= 1:
+        p.error(rules.loc("strike_hull_below"), f"rules: 'strike_hull_below' is {prm.strike_hull_below}: no ship "
+                "afloat has so little Hull left, so the Strike card can never affect anyone")
+    if prm.boarding_success > prm.die_sides + GRAPE_SHOT_MAX:
+        p.error(rules.loc("boarding_success"), f"rules: 'boarding_success' ({prm.boarding_success}) is above the "
+                f"best boarding roll ({prm.die_sides} + {GRAPE_SHOT_MAX} for Grape Shot): a Boarding Party could take "
+                "only struck ships")
+    if FIRE in held and not 1 < prm.fire_hull_from <= prm.die_sides:
+        where = "the Rigging" if prm.fire_hull_from > prm.die_sides else "the Hull"
+        p.warn(rules.loc("fire_hull_from"), f"rules: 'fire_hull_from' ({prm.fire_hull_from}) makes every Fire "
+                  f"burn in {where} on a {prm.die_sides}-sided die")
+    total = sum(vp for c in ships.cards if isinstance(vp := _ship_vp(c), int))
+    if total < prm.victory_points:
+        p.warn(rules.loc("victory_points"), f"rules: the whole Ship deck is worth {total} VP (Hull plus Rigging), "
+                  f"less than the {prm.victory_points} VP to win: only Prizes scored round after round can get there")
+
+
+def _ship_vp(card: CardType) -> int | None:
+    hull, rigging = card.field("hull"), card.field("rigging")
+    return hull + rigging if isinstance(hull, int) and isinstance(rigging, int) else None
 
 
 CHECKS = GameChecks(check)

@@ -130,3 +130,48 @@ def test_missing_rules_number(eis: Path) -> None:
     edit(eis / "game.yaml", "  die_sides: 6\n", "")
     assert errors_of(eis) == [err(where(eis / "game.yaml", "ships_dealt"),
                                   "rules: missing parameter 'die_sides' (a whole number)")]
+
+
+def test_broadsides_without_damage(eis: Path) -> None:
+    edit(eis / "cards.yaml", "fields: {rating: 4, damage: 3}", "fields: {rating: 4}")
+    assert errors_of(eis) == [err(where(eis / "cards.yaml", "{id: broadsides-4"),
+                                  "card 'broadsides-4': a Broadsides card lies on a ship as damage and needs a "
+                                  "'damage' field")]
+
+
+def test_an_action_the_engine_does_not_play(eis: Path) -> None:
+    edit(eis / "actions.yaml", "bucket-brigade:\n", "fire-buckets:\n")
+    edit(eis / "cards.yaml", "action: bucket-brigade", "action: fire-buckets")
+    assert errors_of(eis) == [err(where(eis / "cards.yaml", "{id: bucket-brigade"),
+                                  "card 'bucket-brigade': the engine does not know what 'fire-buckets' does (it "
+                                  "plays: admiralty-orders, fire, run-aground, strike, weathergauge, additional-ship, "
+                                  "blockade, boarding-party, broadsides, bucket-brigade, fire-ship, break-the-line, "
+                                  "rake, repair, refuse-battle)")]
+
+
+def test_a_strike_card_that_can_never_strike(eis: Path) -> None:
+    edit(eis / "game.yaml", "strike_hull_below: 6", "strike_hull_below: 1")
+    assert errors_of(eis) == [err(where(eis / "game.yaml", "strike_hull_below: 1", 19),
+                                  "rules: 'strike_hull_below' is 1: no ship afloat has so little Hull left, so the "
+                                  "Strike card can never affect anyone")]
+
+
+def test_no_rake_a_turn(eis: Path) -> None:
+    edit(eis / "game.yaml", "rakes_per_turn: 1", "rakes_per_turn: 0")
+    assert errors_of(eis) == [err(where(eis / "game.yaml", "rakes_per_turn: 0", 16),
+                                  "rules: 'rakes_per_turn' is 0, so no Rake card can ever be played")]
+
+
+def test_a_boarding_party_that_cannot_succeed(eis: Path) -> None:
+    edit(eis / "game.yaml", "boarding_success: 5", "boarding_success: 9")
+    assert errors_of(eis) == [err(where(eis / "game.yaml", "boarding_success: 9", 18),
+                                  "rules: 'boarding_success' (9) is above the best boarding roll (6 + 2 for Grape "
+                                  "Shot): a Boarding Party could take only struck ships")]
+
+
+def test_a_victory_target_beyond_the_ship_deck(eis: Path) -> None:
+    edit(eis / "game.yaml", "victory_points: 100", "victory_points: 1000")
+    report = check_game(load_game(str(eis)))
+    assert report.ok and [str(w) for w in report.warnings] == [
+        f"{where(eis / 'game.yaml', 'victory_points: 1000', 16)}: warning: rules: the whole Ship deck is worth 541 VP "
+        "(Hull plus Rigging), less than the 1000 VP to win: only Prizes scored round after round can get there"]
