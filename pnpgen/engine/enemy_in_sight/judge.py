@@ -278,11 +278,11 @@ def _why_not_target(s: EisState, card: str, t: int, rule: str) -> IllegalAction:
         return IllegalAction(f"{name} is {_where(s, t)}, not at sea", rule)
     if s.owner[t] == p:
         return IllegalAction(f"{name} is player {p}'s own ship", rule)
+    if action in (BROADSIDES, RAKE) and s.struck[t]:
+        return IllegalAction(f"{name} has struck: struck ships cannot be attacked by gunfire", STRIKE_RULE)
     if s.immune(t):
         return IllegalAction(f"{name} is protected by player {s.owner[t]}'s Refuse Battle",
                              f"{BLACK_RULE}: Refuse Battle")
-    if action in (BROADSIDES, RAKE) and s.struck[t]:
-        return IllegalAction(f"{name} has struck: struck ships cannot be attacked by gunfire", STRIKE_RULE)
     if action == BOARDING and not (s.struck[t] or s.dismasted(t)):
         return IllegalAction(f"{name} is neither dismasted nor struck", rule)
     if s.place[t] == PRIZE and not any(may_attack(s, f, t) for f in s.fighters(p)):

@@ -70,6 +70,7 @@ from .state import (
 from .state import POINTS as POINTS_VICTORY
 
 AT = {"line": LINE, "port": PORT, "prize": PRIZE}
+UNLISTED = 0x5A17ED  # the Ship deck or Action deck left out of a position is shuffled by seed ^ this
 VICTORIES = (POINTS_VICTORY, STALEMATE)
 _RULES: dict = {}
 
@@ -142,7 +143,9 @@ class _Reader:
     def read(self, extra_keys: tuple[str, ...]) -> EisState:
         f, rules = self.f, self.rules
         n = rules.num_players
-        s = EisState(rules, Rng(f.get("seed", int, 0, min=0) or 0))
+        seed = f.get("seed", int, 0, min=0) or 0
+        s = EisState(rules, Rng(seed))
+        self.dealer = Rng(seed ^ UNLISTED)  # deals the piles left out, so that the seed's rolls stay the game's
         s.round = f.get("round", int, 1, min=1, max=1_000_000) or 1
         s.dealer = f.get("dealer", int, 1, min=1, max=n) or 1
         s.first_dealer = f.get("first_dealer", int, s.dealer, min=1, max=n) or s.dealer
@@ -319,7 +322,7 @@ class _Reader:
                       "wrecks): " + ", ".join(missing))
         else:
             rest = [i for i in range(len(self.rules.ships)) if i not in self.ships_seen]
-            s.rng.shuffle(rest)
+            self.dealer.shuffle(rest)
             s.ship_deck = rest
 
     # -- cards ------------------------------------------------------------------------------------------------
@@ -372,7 +375,7 @@ class _Reader:
         else:
             rest = sorted((Counter(self.rules.deck_cards) - self.cards_seen).elements(),
                           key=self.rules.card_order.__getitem__)
-            s.rng.shuffle(rest)
+            self.dealer.shuffle(rest)
             s.deck = rest
 
     def cards_in_play(self, s: EisState) -> None:
