@@ -139,7 +139,7 @@ def test_grape_shot_is_chosen_in_secret_by_the_attacker_then_the_defender():
     assert legal(s) == {("grape", ()), ("grape", ("broadsides-6",)), ("grape", ("rake",)),
                         ("grape", ("broadsides-6", "rake")), ("grape", ("repair",))}
     s.apply(("grape", ("broadsides-6", "rake")))
-    assert s.current_player() == 2 and s.observation(2)["boarding"]["grape"] == "chosen"
+    assert s.current_player() == 2 and s.observation(2)["boarding"]["grape"] == "2 card(s) face down"
     # Achille is rated 3: broadsides-3 is valid for her; fire is a bluff
     assert legal(s) == {("grape", ()), ("grape", ("broadsides-3",)), ("grape", ("fire",))}
     s.apply(("grape", ("fire",)))

@@ -22,8 +22,10 @@ def sample_hidden(s: EisState, player: int, rng) -> EisState:
     order = s.rules.card_order.__getitem__
     others = [q for q in s.rules.players if q != player]
     b = c.pending if c.step == "grape" else None
-    hidden_grape = b is not None and b.grape is not None and s.turn != player
-    if hidden_grape:  # the attacker's Grape Shot lies face down: back into the attacker's hand for now
+    # The attacker's Grape Shot lies face down: one card (or none) could be any card of their hand, so it goes back
+    # into the hand to be dealt and chosen again; two can only be a Broadsides and a Rake, and stay as they are.
+    hidden_grape = b is not None and b.grape is not None and s.turn != player and len(b.grape) == 1
+    if hidden_grape:
         c.hands[s.turn - 1].extend(b.grape)
     pool = list(c.deck)
     for q in others:
@@ -37,7 +39,7 @@ def sample_hidden(s: EisState, player: int, rng) -> EisState:
     if hidden_grape:
         attacker = s.turn
         c.pending, c.to_move = b._replace(grape=None), attacker
-        choices = grape_actions(c)
+        choices = [a for a in grape_actions(c) if len(a[1]) == 1]
         grape = choices[rng.randrange(len(choices))][1]
         for card in grape:
             c.hands[attacker - 1].remove(card)

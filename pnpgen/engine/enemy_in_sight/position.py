@@ -670,7 +670,7 @@ def _pending(s: EisState, viewer: int | None) -> dict[str, Any]:
     if isinstance(x, Boarding):
         b: dict[str, Any] = {"card": x.card, "ship": ships[x.ship].id, "target": ships[x.target].id}
         if x.grape is not None:
-            b["grape"] = list(x.grape) if viewer in (None, s.turn) else "chosen"
+            b["grape"] = list(x.grape) if viewer in (None, s.turn) else f"{len(x.grape)} card(s) face down"
         return {"boarding": b}
     if isinstance(x, Capture):
         return {"capture": {"ship": ships[x.ship].id, "by": x.by}}

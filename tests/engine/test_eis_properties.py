@@ -1,0 +1,200 @@
+"""Properties of seeded Enemy in Sight games: every card and ship stays somewhere once, hands fill to capacity, VP add
+up; the legal-action list and the rule checker agree; positions round-trip; what a player sees hides the rest."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from eis_kit import content, rules, written
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pnpgen.engine.enemy_in_sight import ENGINE
+from pnpgen.engine.enemy_in_sight.judge import RULES_SECTIONS, why_illegal
+from pnpgen.engine.enemy_in_sight.position import parse_position
+from pnpgen.engine.enemy_in_sight.rules import GUNNERY
+from pnpgen.engine.enemy_in_sight.state import (
+    LINE,
+    MAIN,
+    NO_LINE,
+    PORT,
+    PRIZE,
+    PRIZE_PORT,
+    RED_STEP,
+    SUNK_VP,
+    Boarding,
+    Breakers,
+    Choosing,
+)
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+PLAYERS = st.sampled_from([2, 3, 4, 5])
+QUICK = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MAX_DECISIONS = 20_000
+
+
+def action_cards(s) -> Counter:
+    """Every Action card wherever it is: deck, discard, hands, damage cards, Fires, cards in play, on its way."""
+    info = s.rules.cards
+    c = Counter(s.deck) + Counter(s.discard)
+    for h in s.hands:
+        c.update(h)
+    for dmg in s.damage:
+        c.update(src for _, src, _ in dmg if src in info and info[src].action in GUNNERY)
+    for fires in s.fires:
+        c.update(card for card, _ in fires)
+    c.update(card for card, _, _ in s.breaks + s.blockades)
+    c.update(card for card, _ in s.refusals)
+    if s.passing:
+        c[s.passing[0]] += 1
+    x = s.pending
+    if isinstance(x, (Choosing, Breakers, Boarding)):
+        c[x.card] += 1
+    if isinstance(x, Boarding) and x.grape:
+        c.update(x.grape)
+    return c
+
+
+def check_invariants(s) -> None:
+    r = s.rules
+    assert action_cards(s) == Counter(r.deck_cards), "every Action card is somewhere, once"
+    ships = [*s.ship_deck, *s.wrecks]
+    for p in range(r.num_players):
+        ships += s.line[p] + s.port[p] + s.prizes[p] + s.sunk[p] + s.taken[p]
+        for pile, place in ((s.line[p], LINE), (s.port[p], PORT), (s.prizes[p], PRIZE)):
+            assert all(s.place[i] == place and s.owner[i] == p + 1 for i in pile)
+        assert s.line[p] == sorted(s.line[p], key=r.line_key), "a Line stays in value order"
+        assert sum(s.vp[p]) == s.scores[p], "VP by source add up to the score"
+        assert s.vp[p][SUNK_VP] == sum(r.ships[i].vp for i in s.sunk[p][:s.scored[p]])
+        assert s.vp[p][PRIZE_PORT] == r.params.prize_port_multiplier * sum(r.ships[i].vp for i in s.taken[p])
+        assert s.vp[p][NO_LINE] % r.params.no_line_penalty == 0 and s.vp[p][NO_LINE] <= 0
+    assert sorted(ships) == list(range(len(r.ships))), "every ship is somewhere, once"
+    for i in range(len(r.ships)):
+        if s.at_sea(i):
+            assert s.hull_damage(i) < r.ships[i].hull, "a ship with her Hull gone has sunk"
+        else:
+            assert not (s.damage[i] or s.fires[i] or s.struck[i] or s.breaker[i]), "off the sea, no damage"
+    for card, by, _ in s.breaks:
+        assert any(s.breaker[i] == card for i in s.line[by - 1]), "a Break The Line keeps a Line Breaker"
+
+
+def play(players: int, seed: int, greedy_share: float):
+    """A seeded game (greedy and random moves mixed), checking after every action; the final state."""
+    r = rules(players)
+    s = r.new_initial_state(seed)
+    greedy = ENGINE.agents()["greedy"](r, 1, {})
+    rng = random.Random(seed)
+    for _ in range(MAX_DECISIONS):
+        if s.is_terminal():
+            return s
+        check_invariants(s)
+        before = [len(h) for h in s.hands]
+        turn, round_ = s.turn, s.round
+        a = greedy(s, rng) if rng.random() < greedy_share else s.random_action(rng)
+        s.apply(a)
+        fresh_turn = (s.turn, s.round) != (turn, round_) and s.step in (MAIN, RED_STEP) and s.passing is None
+        if fresh_turn and not s.played:
+            p = s.turn
+            cap = s.capacity(p)
+            assert len(s.hands[p - 1]) >= cap, "a turn begins with the hand filled to capacity"
+            if before[p - 1] < cap:
+                assert len(s.hands[p - 1]) == cap, "the draw stops at the hand capacity"
+    raise AssertionError(f"the game did not end within {MAX_DECISIONS} decisions")
+
+
+@QUICK
+@given(players=PLAYERS, seed=SEEDS, greedy_share=st.sampled_from([0.0, 0.7, 1.0]))
+def test_seeded_games_keep_every_invariant_and_end(players, seed, greedy_share):
+    s = play(players, seed, greedy_share)
+    check_invariants(s)
+    assert s.victory() in ("points", "stalemate") and s.winners()
+    best = max(s.scores)
+    assert all(s.scores[p - 1] == best for p in s.winners())
+    if s.victory() == "points":
+        assert best >= s.rules.params.victory_points
+
+
+def candidate_actions(s) -> list[tuple]:
+    """A spread of actions to ask the judge about: every card played, discarded and taken up, every ship as each
+    choice, and the fixed ones."""
+    r = s.rules
+    out = [("done",), ("grape", ()), ("capture", "line"), ("to", "port"), ("part", "hull"), ("part", "rigging"),
+           ("against", 1), ("against", 2), ("port", 2), ("fire", "hull")]
+    for c in r.cards:
+        out += [("play", c), ("discard", c), ("red", c), ("muster", c), ("grape", (c,)), ("damage", c, "hull")]
+    for sh in r.ships:
+        out += [(kind, sh.id) for kind in ("target", "from", "ship", "breaker", "move")]
+    return out
+
+
+@QUICK
+@given(players=PLAYERS, seed=SEEDS)
+def test_the_legal_list_and_the_rule_checker_agree(players, seed):
+    r = rules(players)
+    s = r.new_initial_state(seed)
+    greedy = ENGINE.agents()["greedy"](r, 1, {})
+    rng = random.Random(seed)
+    checked = 0
+    for k in range(3000):
+        if s.is_terminal():
+            break
+        acts = s.legal_actions()
+        if k % 5 == 0:
+            legal = set(acts)
+            for a in candidate_actions(s):
+                bad = why_illegal(s, a)
+                assert (bad is None) == (a in legal), (a, bad)
+                assert bad is None or bad.rule in RULES_SECTIONS, bad.rule
+            checked += 1
+        s.apply(greedy(s, rng) if rng.random() < 0.7 else acts[rng.randrange(len(acts))])
+    assert checked > 0
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=PLAYERS, seed=SEEDS)
+def test_positions_round_trip_and_play_on_alike(players, seed):
+    r = rules(players)
+    s = r.new_initial_state(seed)
+    rng = random.Random(seed)
+    checked = 0
+    for k in range(2000):
+        if s.is_terminal():
+            break
+        if k % 41 == 0:
+            text = written(s)
+            back = parse_position(text, content()).state
+            assert written(back) == text
+            assert back.legal_actions() == s.legal_actions()
+            a = s.random_action(random.Random(k))
+            ahead = s.clone()
+            ahead.apply(a)
+            back.apply(a)
+            assert written(back) == written(ahead), "the same seed, the same game"
+            checked += 1
+        s.apply(s.random_action(rng))
+    assert checked > 0
+
+
+@QUICK
+@given(players=PLAYERS, seed=SEEDS)
+def test_a_player_sees_only_their_own_secrets_and_sampling_keeps_what_they_see(players, seed):
+    r = rules(players)
+    s = r.new_initial_state(seed)
+    rng = random.Random(seed)
+    checked = 0
+    for k in range(1500):
+        if s.is_terminal():
+            break
+        if k % 11 == 0:
+            p = s.current_player()
+            seen = s.observation(p)
+            assert set(seen["hands"]) == {p} and "deck" not in seen and "seed" not in seen
+            assert set(seen["sunk_this_round"]) == {p}
+            other = s.sample_hidden(p, random.Random(k))
+            check_invariants(other)
+            assert other.observation(p) == seen, "a sample looks the same to the player"
+            assert other.legal_actions() == s.legal_actions()
+            checked += 1
+        s.apply(s.random_action(rng))
+    assert checked > 0
