@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine.enemy_in_sight import params as eis_params
-from ..engine.enemy_in_sight.rules import (
+from ..engine.enemy_in_sight.names import (
     ACTION_DECK,
     BLACK,
     BLACK_ACTIONS,

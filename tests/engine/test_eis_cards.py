@@ -5,8 +5,7 @@ from __future__ import annotations
 from eis_kit import legal, line, position, seed_rolling, ship
 
 from pnpgen.engine.enemy_in_sight.judge import why_illegal
-from pnpgen.engine.enemy_in_sight.rules import HULL, RIGGING
-from pnpgen.engine.enemy_in_sight.state import LINE, SUNK, WRECK
+from pnpgen.engine.enemy_in_sight.names import HULL, LINE, RIGGING, SUNK, WRECK
 
 # Player 1: Victory (rated 1), Leander (4), Camilla (6); player 2: Orient (1), Achille (3), Argus (6).
 FLEETS = {"victory": line(1), "leander": line(1), "camilla": line(1),

@@ -116,7 +116,7 @@ def test_the_line_maintenance_penalty_and_victory_at_a_round_end():
     s = position(ships, {1: ["repair"], 2: []}, rest_in_discard=True, scores={1: 90, 2: 0},
                  sunk_this_round={1: ["camilla", "argus"]}, seed=5)
     s.apply(("discard", "repair"))
-    assert s.is_terminal() and s.victory() == "points" and s.winners() == (1,)
+    assert s.is_terminal() and s.victory == "points" and s.winners == (1,)
     assert s.scores == [90 + 7 + 7, -15] and s.returns() == [1.0, -1.0]
     assert why_illegal(s, ("discard", "repair")).reason == "the game is over"
 
@@ -127,7 +127,7 @@ def test_a_prize_taken_into_port_scores_double_and_can_win_at_once():
     s.apply(("play", "refuse-battle"))
     assert s.step == "moves" and ("move", "santa-ana") in legal(s)
     s.apply(("move", "santa-ana"))
-    assert s.is_terminal() and s.winners() == (1,) and s.scores[0] == 70 + 2 * 18
+    assert s.is_terminal() and s.winners == (1,) and s.scores[0] == 70 + 2 * 18
     assert s.taken[0] == [ship(s, "santa-ana")] and "broadsides-5" in s.discard
 
 
@@ -136,5 +136,5 @@ def test_a_stalemate_when_no_vp_is_left_to_win():
     s = position(ships, {1: ["repair"], 2: []}, rest_in_discard=True, scores={1: 40, 2: 20},
                  ship_deck=[])
     s.apply(("discard", "repair"))
-    assert s.is_terminal() and s.victory() == "stalemate" and s.winners() == (1,)
+    assert s.is_terminal() and s.victory == "stalemate" and s.winners == (1,)
     assert s.scores == [40, 5], "player 2 paid the Line maintenance penalty first"

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import ContentError, ContentErrors, Loc, Problems
 from ...fields import Fields, describe, did_you_mean
 from ...yamlsrc import loc_of, parse_yaml
 from .flow import ACTION_TYPES
-from .rules import PARTS, EnemyInSight
+from .names import PARTS
+
+if TYPE_CHECKING:
+    from .rules import EnemyInSight
 
 # The fields of each action type, in the order they are written, and what each holds.
 FIELDS: dict[str, tuple[str, ...]] = {

@@ -2,25 +2,39 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .moves import DONE, completions, grape_cards, legal_actions, line_breaker_candidates
-from .rules import (
+from .names import (
     ADDITIONAL_SHIP,
     ADMIRALTY,
     BLOCKADE,
     BOARDING,
     BREAK_THE_LINE,
+    BREAKERS,
     BROADSIDES,
     BUCKET_BRIGADE,
+    CAPTURE,
+    CHOOSE,
+    EXTRA,
     FIRE,
     FIRE_SHIP,
+    GRAPE,
+    MAIN,
+    MOVES,
+    PORT,
+    PRIZE,
     RAKE,
+    RED_STEP,
     REFUSE_BATTLE,
     REPAIR,
     RUN_AGROUND,
     STRIKE,
     WEATHERGAUGE,
 )
-from .state import BREAKERS, CAPTURE, CHOOSE, EXTRA, GRAPE, MAIN, MOVES, PORT, PRIZE, RED_STEP, EisState
+
+if TYPE_CHECKING:
+    from .state import EisState
 
 # Red cards from the least to the most harmful to their player (a card with no effect on them is passed on first).
 RED_ORDER = (WEATHERGAUGE, STRIKE, RUN_AGROUND, ADMIRALTY, FIRE)

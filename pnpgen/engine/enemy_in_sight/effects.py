@@ -3,9 +3,31 @@
 from __future__ import annotations
 
 from bisect import insort
+from typing import TYPE_CHECKING
 
-from .rules import ADMIRALTY, FIRE, GUNNERY, HULL, RIGGING, RUN_AGROUND, STRIKE, WEATHERGAUGE
-from .state import FIRE_SOURCE, LINE, OVER, POINTS, PORT, PRIZE, PRIZE_PORT, SUNK, TAKEN, WRECK, EisState
+from .names import (
+    ADMIRALTY,
+    FIRE,
+    FIRE_SOURCE,
+    GUNNERY,
+    HULL,
+    LINE,
+    OVER,
+    POINTS,
+    PORT,
+    PRIZE,
+    PRIZE_PORT,
+    RIGGING,
+    RUN_AGROUND,
+    STRIKE,
+    SUNK,
+    TAKEN,
+    WEATHERGAUGE,
+    WRECK,
+)
+
+if TYPE_CHECKING:
+    from .state import EisState
 
 # why a ship left play (metrics): sunk and credited, or lost for no VP
 GUNFIRE, FIRE_SHIP_CAUSE, BREAK_CAUSE, EXPLOSION, AGROUND = "gunfire", "fire-ship", "break-the-line", \
@@ -100,7 +122,7 @@ def gain(s: EisState, p: int, source: int, vp: int) -> None:
 
 def end_game(s: EisState, how: str, winners: tuple[int, ...]) -> None:
     """The game is over."""
-    s.step, s.how, s.won, s.pending = OVER, how, winners, None
+    s.step, s.victory, s.winners, s.pending = OVER, how, winners, None
 
 
 # -- damage -----------------------------------------------------------------------------------------

@@ -8,60 +8,59 @@ decision (the Red card, or the card to play or discard) is always asked.
 from __future__ import annotations
 
 from bisect import insort
+from typing import TYPE_CHECKING
 
-from ..rng import Rng
 from . import effects as fx
 from . import moves
-from .rules import (
+from .names import (
     ADDITIONAL_SHIP,
     BLOCKADE,
     BOARDING,
     BREAK_THE_LINE,
+    BREAKERS,
     BROADSIDES,
     BUCKET_BRIGADE,
-    FIRE_SHIP,
-    HULL,
-    PARTS,
-    RAKE,
-    REFUSE_BATTLE,
-    REPAIR,
-    RIGGING,
-    EnemyInSight,
-)
-from .state import (
-    BREAKERS,
     CAPTURE,
     CHOOSE,
     EXTRA,
+    FIRE_SHIP,
     GRAPE,
+    HULL,
     LINE,
     MAIN,
     MOVES,
     NO_LINE,
     OVER,
+    PARTS,
     POINTS,
     PORT,
     PRIZE_SEA,
+    RAKE,
     RED_STEP,
+    REFUSE_BATTLE,
+    REPAIR,
+    RIGGING,
     STALEMATE,
     SUNK_VP,
     Boarding,
     Breakers,
     Capture,
     Choosing,
-    EisState,
     Moves,
 )
+
+if TYPE_CHECKING:
+    from .state import EisState
 
 ASKED = (MAIN, RED_STEP, OVER)  # steps whose decision is asked even with one possibility
 
 
 # -- setup ------------------------------------------------------------------------------------------------
-def new_game(rules: EnemyInSight, seed: int) -> EisState:
+def deal(s: EisState) -> None:
     """Setup: the players roll for the deal (the high roller deals and plays first; ties roll again), both decks
     are shuffled, each player gets their Ships, laid out as a Line in value order, and their Action cards; the
     rest of the Ship deck lies face up."""
-    s = EisState(rules, Rng(seed))
+    rules = s.rules
     prm = rules.params
     rollers = list(rules.players)
     while len(rollers) > 1:
@@ -79,7 +78,6 @@ def new_game(rules: EnemyInSight, seed: int) -> EisState:
         s.hands[p - 1] = sorted((deck.pop() for _ in range(prm.actions_dealt)), key=rules.card_order.__getitem__)
     s.ship_deck, s.deck = ships, deck
     start_turn(s, s.dealer)
-    return s
 
 
 # -- turns and rounds ----------------------------------------------------------------------------------------

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..rng import Rng
 from .moves import grape_actions
-from .state import EisState
+
+if TYPE_CHECKING:
+    from .state import EisState
 
 
 def shuffle(items: list, rng) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import IllegalAction
 from .moves import (
     breaker_actions,
@@ -15,23 +17,18 @@ from .moves import (
     move_actions,
     next_choices,
 )
-from .rules import (
+from .names import (
     ADDITIONAL_SHIP,
     BLOCKADE,
     BOARDING,
     BREAK_THE_LINE,
+    BREAKERS,
     BROADSIDES,
     BUCKET_BRIGADE,
-    FIRE_SHIP,
-    RAKE,
-    REFUSE_BATTLE,
-    REPAIR,
-)
-from .state import (
-    BREAKERS,
     CAPTURE,
     CHOOSE,
     EXTRA,
+    FIRE_SHIP,
     GRAPE,
     LINE,
     MAIN,
@@ -40,9 +37,14 @@ from .state import (
     PLACE_NAMES,
     PORT,
     PRIZE,
+    RAKE,
     RED_STEP,
-    EisState,
+    REFUSE_BATTLE,
+    REPAIR,
 )
+
+if TYPE_CHECKING:
+    from .state import EisState
 
 TURN = "Turn Sequence"
 RED_RULE = "Turn Sequence: Play or pass Red Action card"

@@ -4,8 +4,18 @@ captures, the Line maintenance penalty, the VP spread and what the winners' VP c
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from .state import NO_LINE, PRIZE_PORT, PRIZE_SEA, SUNK_VP, EisState
+from ..api import Figures
+from .names import POINTS, PRIZE_PORT, PRIZE_SEA, SUNK_VP
+
+if TYPE_CHECKING:
+    from .state import EisState
+
+# event tallies kept by the state -> the figure that sums them by what follows the colon
+BY_KIND = {"played": "cards_played", "discarded": "cards_discarded", "passed": "red_passed_on",
+           "returned": "red_returned", "sunk": "ships_sunk", "lost": "ships_lost", "captured": "captures",
+           "taken as": "captured_as"}
 
 
 class Metrics:
@@ -19,42 +29,25 @@ class Metrics:
         if state.events is None:
             state.events = Counter()
 
-    def finish(self, state: EisState) -> dict[str, Counter | int | float]:
-        """The game's figures: counters are summed over a batch, numbers averaged."""
+    def finish(self, state: EisState) -> Figures:
+        """The game's figures: counters are summed over a batch, numbers averaged (and totalled)."""
         events = state.events or Counter()
-        by_kind: dict[str, Counter] = {}
+        figures: Figures = {name: Counter() for name in BY_KIND.values()}
         for key, n in events.items():
             kind, _, what = key.partition(":")
-            if what:
-                by_kind.setdefault(kind, Counter())[what] += n
+            if what and kind in BY_KIND:
+                figures[BY_KIND[kind]][what] += n
         scores = sorted(state.scores, reverse=True)
-        won = state.winners()
-        figures: dict[str, Counter | int | float] = {
-            "cards played": by_kind.get("played", Counter()),
-            "cards discarded": by_kind.get("discarded", Counter()),
-            "red cards passed on": by_kind.get("passed", Counter()),
-            "red cards back to their owner": by_kind.get("returned", Counter()),
-            "ships sunk by cause": by_kind.get("sunk", Counter()),
-            "ships lost for no VP by cause": by_kind.get("lost", Counter()),
-            "ships captured by how": by_kind.get("captured", Counter()),
-            "captured ships made": by_kind.get("taken as", Counter()),
-            "ships struck": events["struck"],
-            "prizes taken into Port": events["prize taken"],
-            "rounds": state.round,
-            "VP spread (first - last)": scores[0] - scores[-1],
-            "VP lead (first - second)": scores[0] - scores[1] if len(scores) > 1 else 0,
-            "Line maintenance penalties": events["no-line penalty"],
-            "Line maintenance penalty rate": (events["no-line penalty"] / events["player round ends"]
-                                              if events["player round ends"] else 0.0),
-        }
-        if won:
-            vp = [state.vp[p - 1] for p in won]
-            prize = sum(v[PRIZE_PORT] + v[PRIZE_SEA] for v in vp)
-            gained = sum(v[SUNK_VP] + v[PRIZE_PORT] + v[PRIZE_SEA] for v in vp)
-            target = self.rules.params.victory_points
-            figures["winners' VP share from Prizes"] = prize / gained if gained else 0.0
-            figures["wins that needed Prize VP"] = int(any(state.scores[p - 1] - v[PRIZE_PORT] - v[PRIZE_SEA]
-                                                           < target for p, v in zip(won, vp)) and
-                                                       state.how == "points")
-            figures["winners' Line penalties (VP)"] = -sum(v[NO_LINE] for v in vp)
+        figures.update(
+            ships_struck=events["struck"], prizes_to_port=events["prize taken"],
+            vp_spread=scores[0] - scores[-1], vp_lead=scores[0] - scores[1],
+            line_penalties=events["no-line penalty"], player_round_ends=events["player round ends"])
+        won = state.winners
+        vp = [state.vp[p - 1] for p in won]
+        target = self.rules.params.victory_points
+        figures.update(
+            winner_prize_vp=sum(v[PRIZE_PORT] + v[PRIZE_SEA] for v in vp),
+            winner_gained_vp=sum(v[SUNK_VP] + v[PRIZE_PORT] + v[PRIZE_SEA] for v in vp),
+            wins_needing_prizes=int(state.victory == POINTS and any(
+                state.scores[p - 1] - v[PRIZE_PORT] - v[PRIZE_SEA] < target for p, v in zip(won, vp))))
         return figures

@@ -8,24 +8,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import (
+from .names import (
     ADDITIONAL_SHIP,
     BLOCKADE,
     BOARDING,
     BREAK_THE_LINE,
+    BREAKERS,
     BROADSIDES,
     BUCKET_BRIGADE,
+    CAPTURE,
+    CHOOSE,
+    EXTRA,
     FIRE_SHIP,
+    GRAPE,
     GUNNERY,
     HULL,
     JOINERS,
+    MAIN,
+    MOVES,
     PARTS,
+    PRIZE,
     RAKE,
+    RED_STEP,
     REFUSE_BATTLE,
     REPAIR,
     RIGGING,
 )
-from .state import BREAKERS, CAPTURE, CHOOSE, EXTRA, GRAPE, MAIN, MOVES, PRIZE, RED_STEP
 
 if TYPE_CHECKING:
     from .state import EisState

@@ -23,36 +23,35 @@ seed: 7
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from ...errors import ContentError, ContentErrors, Loc, Problems
 from ...fields import Fields, describe, did_you_mean
 from ...model import Game
-from ...paths import bundled_name
-from ...yamlsrc import display_path, key_loc, load_yaml, loc_of, parse_yaml
+from ...yamlsrc import key_loc, loc_of, parse_yaml
 from .. import api
 from ..rng import Rng
 from .moves import completions
-from .rules import FIRE, GUNNERY, PARTS, RED_ACTIONS, EnemyInSight
-from .state import (
+from .names import (
     BREAKERS,
     CAPTURE,
     CHOOSE,
     DECK,
     EXTRA,
+    FIRE,
     FIRE_SOURCE,
     GRAPE,
+    GUNNERY,
     LINE,
     MAIN,
     MOVES,
     OVER,
+    PARTS,
     PORT,
     PRIZE,
+    RED_ACTIONS,
     RED_STEP,
     STALEMATE,
     STEPS,
@@ -64,10 +63,14 @@ from .state import (
     Breakers,
     Capture,
     Choosing,
-    EisState,
     Moves,
 )
-from .state import POINTS as POINTS_VICTORY
+from .names import POINTS as POINTS_VICTORY
+from .rules import EnemyInSight
+from .snapshot import dump, game_ref_of, to_dict, write_position
+from .state import EisState
+
+__all__ = ["dump", "game_ref_of", "parse_position", "read_position", "rules_for", "to_dict", "write_position"]
 
 AT = {"line": LINE, "port": PORT, "prize": PRIZE}
 UNLISTED = 0x5A17ED  # the Ship deck or Action deck left out of a position is shuffled by seed ^ this
@@ -87,48 +90,32 @@ def rules_for(content: Game, players: int) -> EnemyInSight:
 
 
 # -- reading ------------------------------------------------------------------------------------------------
-def load_position(path: Path | str, content: Game, extra_keys: tuple[str, ...] = ()) -> api.Position:
-    """Read a position file; raise ContentErrors listing every located problem."""
-    p = Path(path)
-    problems = Problems()
-    with _located(problems):
-        doc = load_yaml(p, problems)
-        problems.raise_if_any()
-        return read_position(doc, content, problems, display_path(p), extra_keys)
-
-
 def parse_position(text: str, content: Game, name: str = "<position>",
                    extra_keys: tuple[str, ...] = ()) -> api.Position:
-    """Read a position from YAML text."""
+    """Read a position of a loaded pack from YAML text (whatever its `game:` says)."""
     problems = Problems()
-    with _located(problems):
-        doc = parse_yaml(text, name, problems)
-        problems.raise_if_any()
-        return read_position(doc, content, problems, name, extra_keys)
-
-
-@contextmanager
-def _located(problems: Problems):
-    """A single located error (a YAML syntax error, an unreadable file) joins the others as ContentErrors."""
     try:
-        yield
+        doc = parse_yaml(text, name, problems)
     except ContentError as e:
         raise ContentErrors([*problems.errors, e]) from None
-
-
-def read_position(doc: Any, content: Game, problems: Problems, name: str = "<position>",
-                  extra_keys: tuple[str, ...] = ()) -> api.Position:
-    """A Position from a located YAML mapping; raise ContentErrors if anything is wrong."""
-    f = Fields(doc, "position", problems, Loc(name, 1, 1))
     problems.raise_if_any()
-    game_ref = f.get("game", str, None) or game_ref_of(content)
+    return read_position(api.Source(doc, content, game_ref_of(content), Path.cwd(), name), problems, extra_keys)
+
+
+def read_position(source: api.Source, problems: Problems, extra_keys: tuple[str, ...] = ()) -> api.Position:
+    """A Position from a file's located mapping (its `game:` read already); raise ContentErrors if anything is
+    wrong."""
+    f = Fields(source.doc, "position", problems, Loc(source.name, 1, 1))
+    problems.raise_if_any()
+    content = source.content
+    f.get("game", str, None)
     players = f.get("players", int, min(content.players), min=1, max=20)
     if players not in content.players:
         f.err("players", f"{content.id} is played by {', '.join(map(str, content.players))} players, not {players}")
         problems.raise_if_any()
     rules = rules_for(content, players)
     state = _Reader(f, rules, problems).read(extra_keys)
-    return api.Position(state, game_ref, f.m, name)
+    return api.Position(state, source.game_ref, f.m, source.name)
 
 
 class _Reader:
@@ -521,8 +508,8 @@ class _Reader:
         step, p = s.step, s.turn
         need = {CHOOSE: Choosing, GRAPE: Boarding, CAPTURE: Capture, BREAKERS: Breakers, MOVES: Moves}
         if step == OVER:
-            s.how = f.get("victory", str, POINTS_VICTORY, choices=VICTORIES)
-            s.won = tuple(sorted(self.by_player_list("winners")))
+            s.victory = f.get("victory", str, POINTS_VICTORY, choices=VICTORIES)
+            s.winners = tuple(sorted(self.by_player_list("winners")))
             s.pending = None
             return
         for key in ("victory", "winners"):
@@ -575,152 +562,3 @@ class _Reader:
             else:
                 out.append(x)
         return out
-
-
-# -- writing ---------------------------------------------------------------------------------------------------
-def game_ref_of(content: Game) -> str:
-    """How a position names the game: a bundled pack's name, else its folder."""
-    return bundled_name(content.root) or str(content.root)
-
-
-def to_dict(s: EisState, viewer: int | None = None, game_ref: str | None = None) -> dict[str, Any]:
-    """A position as plain data; with a viewer, what that player may see."""
-    rules = s.rules
-    ships = rules.ships
-    players = rules.players
-    d: dict[str, Any] = {"game": game_ref or game_ref_of(rules.content), "players": rules.num_players}
-    if viewer is not None:
-        d["viewer"] = viewer
-    d.update(round=s.round, dealer=s.dealer, first_dealer=s.first_dealer, turn=s.turn)
-    if s.to_move != s.turn and s.step != OVER:
-        d["to_move"] = s.to_move
-    d["step"] = s.step
-    d["scores"] = {p: s.scores[p - 1] for p in players}
-    d["vp"] = {p: {k: v for k, v in zip(VP_SOURCES, s.vp[p - 1]) if v} for p in players}
-    entries: dict[str, Any] = {}
-    for place, piles in (("line", s.line), ("prize", s.prizes), ("port", s.port)):
-        for p in players:
-            for i in piles[p - 1]:
-                e: dict[str, Any] = {"owner": p, "at": place}
-                if s.damage[i]:
-                    e["damage"] = [_damage(rules, dmg) for dmg in s.damage[i]]
-                if s.fires[i]:
-                    e["fires"] = [[card, PARTS[part]] for card, part in s.fires[i]]
-                if s.struck[i]:
-                    e["struck"] = True
-                if s.breaker[i]:
-                    e["breaker"] = s.breaker[i]
-                entries[ships[i].id] = e
-    d["ships"] = entries
-    top_first = [ships[i].id for i in reversed(s.ship_deck)]
-    if viewer is None:
-        d["ship_deck"] = top_first
-    else:
-        d["ship_deck_top"] = top_first[0] if top_first else None
-        d["ship_deck_size"] = len(top_first)
-    d["sunk"] = {p: [ships[i].id for i in s.sunk[p - 1][:s.scored[p - 1]]] for p in players}
-    fresh = {p: [ships[i].id for i in s.sunk[p - 1][s.scored[p - 1]:]] for p in players}
-    if viewer is None:
-        d["sunk_this_round"] = fresh
-    else:
-        d["sunk_this_round"] = {viewer: fresh[viewer]}
-        d["sunk_this_round_sizes"] = {p: len(v) for p, v in fresh.items()}
-    d["taken"] = {p: [ships[i].id for i in s.taken[p - 1]] for p in players}
-    d["wrecks"] = [ships[i].id for i in s.wrecks]
-    if viewer is None:
-        d["hands"] = {p: list(s.hands[p - 1]) for p in players}
-        d["deck"] = s.deck[::-1]
-    else:
-        d["hands"] = {viewer: list(s.hands[viewer - 1])}
-        d["hand_sizes"] = {p: len(s.hands[p - 1]) for p in players}
-        d["deck_size"] = len(s.deck)
-    d["discard"] = list(s.discard)
-    in_play = {"breaks": [{"card": c, "by": by, "against": t} for c, by, t in s.breaks],
-               "blockades": [{"card": c, "by": by, "against": t} for c, by, t in s.blockades],
-               "refusals": [{"card": c, "by": by} for c, by in s.refusals]}
-    d["in_play"] = {k: v for k, v in in_play.items() if v}
-    if s.played:
-        d["played"] = list(s.played)
-    if s.passing is not None:
-        d["passing"] = {"card": s.passing[0], "from": s.passing[1]}
-    d.update(_pending(s, viewer))
-    if viewer is None:
-        d["seed"] = s.rng.state
-    if s.step == OVER:
-        d["victory"] = s.how
-        d["winners"] = list(s.won)
-    return d
-
-
-def _damage(rules: EnemyInSight, dmg: tuple) -> list:
-    part, source, amount = dmg
-    info = rules.cards.get(source)
-    if info is not None and (info.action in GUNNERY or info.flag):
-        return [PARTS[part], source]
-    return [PARTS[part], source, amount]
-
-
-def _pending(s: EisState, viewer: int | None) -> dict[str, Any]:
-    from .actions import to_json
-
-    x = s.pending
-    ships = s.rules.ships
-    if isinstance(x, Choosing):
-        return {"choosing": {"card": x.card, "chosen": [to_json(s.rules, a) for a in x.chosen]}}
-    if isinstance(x, Boarding):
-        b: dict[str, Any] = {"card": x.card, "ship": ships[x.ship].id, "target": ships[x.target].id}
-        if x.grape is not None:
-            b["grape"] = list(x.grape) if viewer in (None, s.turn) else f"{len(x.grape)} card(s) face down"
-        return {"boarding": b}
-    if isinstance(x, Capture):
-        return {"capture": {"ship": ships[x.ship].id, "by": x.by}}
-    if isinstance(x, Breakers):
-        return {"breakers": {"card": x.card, "against": x.target, "chosen": list(x.chosen)}}
-    if isinstance(x, Moves):
-        return {"moves": {"card": x.card, "mode": x.mode, "moved": list(x.moved), "escort": x.escort}}
-    return {}
-
-
-LINE_KEYS = ("ships", "hands", "scores", "vp", "sunk", "sunk_this_round", "taken", "in_play", "hand_sizes",
-             "sunk_this_round_sizes")
-
-
-def dump(d: dict[str, Any], actions: list | None = None) -> str:
-    """A position (and a log's actions) as YAML text: one line per field, ship, hand and card in play."""
-    lines = []
-    for k, v in d.items():
-        if k in LINE_KEYS and isinstance(v, dict) and v:
-            lines.append(f"{k}:")
-            lines.extend(f"  {_flow(kk)}: {_flow(vv)}" for kk, vv in v.items())
-        else:
-            lines.append(f"{k}: {_flow(v)}")
-    if actions is not None:
-        lines.append("actions:")
-        lines.extend(f"  - {_flow(a)}" for a in actions)
-    return "\n".join(lines) + "\n"
-
-
-def write_position(position: api.Position | EisState) -> str:
-    """The YAML text of a position (a state, or a Position keeping how its file named the game)."""
-    if isinstance(position, api.Position):
-        return dump(to_dict(position.state, game_ref=position.game_ref))
-    return dump(to_dict(position))
-
-
-_PLAIN = re.compile(r"^[A-Za-z_./][A-Za-z0-9_./-]*$")
-_RESERVED = {"yes", "no", "on", "off", "true", "false", "null", "nan", "inf", "~", "y", "n"}
-
-
-def _flow(v: Any) -> str:
-    """A value as YAML flow text (strings quoted only where YAML would misread them)."""
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{_flow(k)}: {_flow(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(map(_flow, v)) + "]"
-    if v is None or isinstance(v, bool):
-        return {None: "null", True: "true", False: "false"}[v]
-    if isinstance(v, int):
-        return str(v)
-    text = str(v)
-    plain = _PLAIN.match(text) and text.lower().lstrip("._") not in _RESERVED
-    return text if plain else json.dumps(text, ensure_ascii=False)

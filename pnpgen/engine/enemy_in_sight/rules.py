@@ -8,23 +8,7 @@ from ...errors import PnpgenError, Problems
 from ...model import Game
 from .. import api
 from . import params as eis_params
-
-SHIP_DECK, ACTION_DECK = "ships", "actions"  # the deck ids the rules need
-RED, BLACK = "red", "black"  # the suits of the Action deck
-HULL, RIGGING = 0, 1
-PARTS = ("hull", "rigging")
-
-# What each Action card does is named by its action id in content.
-ADMIRALTY, FIRE, RUN_AGROUND, STRIKE, WEATHERGAUGE = (
-    "admiralty-orders", "fire", "run-aground", "strike", "weathergauge")
-ADDITIONAL_SHIP, BLOCKADE, BOARDING, BROADSIDES, BUCKET_BRIGADE, FIRE_SHIP, BREAK_THE_LINE, RAKE, REPAIR, \
-    REFUSE_BATTLE = ("additional-ship", "blockade", "boarding-party", "broadsides", "bucket-brigade", "fire-ship",
-                     "break-the-line", "rake", "repair", "refuse-battle")
-RED_ACTIONS = (ADMIRALTY, FIRE, RUN_AGROUND, STRIKE, WEATHERGAUGE)
-BLACK_ACTIONS = (ADDITIONAL_SHIP, BLOCKADE, BOARDING, BROADSIDES, BUCKET_BRIGADE, FIRE_SHIP, BREAK_THE_LINE, RAKE,
-                 REPAIR, REFUSE_BATTLE)
-GUNNERY = (BROADSIDES, RAKE)  # cards that stay on a ship as its damage
-JOINERS = (RAKE, BOARDING)  # the cards that may join another card in one turn
+from .names import ACTION_DECK, BLACK_ACTIONS, RED_ACTIONS, SHIP_DECK
 
 
 @dataclass(frozen=True)
@@ -108,7 +92,7 @@ class EnemyInSight(api.Rules):
     def new_initial_state(self, seed: int = 0):
         """A new game after the deal: both decks shuffled, Ships and Actions dealt, Lines laid out in value order,
         the high roller dealing and about to play."""
-        from .flow import new_game
+        from .state import new_game
 
         return new_game(self, seed)
 

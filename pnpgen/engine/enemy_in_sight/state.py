@@ -22,69 +22,15 @@ lying on the ship, the Fire's accumulated burning, or a Break The Line's -2/-2 (
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING
 
 from .. import api
 from ..rng import Rng
-from .rules import HULL, RIGGING, EnemyInSight
+from . import flow, hidden, moves, snapshot
+from .names import DECK, HULL, LINE, MAIN, OVER, PRIZE, RIGGING, VP_SOURCES
 
-# where a ship is
-DECK, LINE, PORT, PRIZE, SUNK, WRECK, TAKEN = range(7)
-PLACE_NAMES = ("deck", "line", "port", "prize", "sunk", "wreck", "taken")
-# what the player to move is deciding
-RED_STEP, MAIN, CHOOSE, EXTRA, GRAPE, CAPTURE, BREAKERS, MOVES, OVER = (
-    "red", "main", "choose", "extra", "grape", "capture", "breakers", "moves", "over")
-STEPS = (RED_STEP, MAIN, CHOOSE, EXTRA, GRAPE, CAPTURE, BREAKERS, MOVES, OVER)
-# how a game ends
-POINTS, STALEMATE = "points", "stalemate"
-# victory points by source, per player
-VP_SOURCES = ("no_line", "sunk", "prize_port", "prize_sea")
-NO_LINE, SUNK_VP, PRIZE_PORT, PRIZE_SEA = range(4)
-FIRE_SOURCE = "fire"  # the damage a Fire has done (it stays when the Fire is put out)
-
-
-class Choosing(NamedTuple):
-    """A card being played: the choices made so far and every complete way to play it (tuples of actions)."""
-
-    card: str
-    chosen: tuple
-    options: tuple
-
-
-class Boarding(NamedTuple):
-    """A Boarding Party under way: the boarding ship, the ship boarded, the attacker's secret Grape Shot (None:
-    not chosen yet)."""
-
-    card: str
-    ship: int
-    target: int
-    grape: tuple | None
-
-
-class Capture(NamedTuple):
-    """A ship just taken, waiting for its taker to make it a Line ship or a Prize."""
-
-    ship: int
-    by: int
-
-
-class Breakers(NamedTuple):
-    """Break The Line against `target`: the Line Breakers chosen so far."""
-
-    card: str
-    target: int
-    chosen: tuple
-
-
-class Moves(NamedTuple):
-    """Refuse Battle moving ships: played ('play') or discarded ('muster'); the ships moved or tried already;
-    whether a mobile ship has gone to Port (a dismasted one may then go with it)."""
-
-    card: str
-    mode: str
-    moved: tuple
-    escort: bool
-
+if TYPE_CHECKING:
+    from .rules import EnemyInSight
 
 class EisState(api.State):
     """Everything about one moment of an Enemy in Sight game; `rules` holds the static facts."""
@@ -92,7 +38,7 @@ class EisState(api.State):
     __slots__ = ("rules", "rng", "round", "dealer", "first_dealer", "turn", "to_move", "step", "pending", "played",
                  "scores", "vp", "owner", "place", "damage", "fires", "struck", "breaker", "ship_deck", "line",
                  "port", "prizes", "sunk", "scored", "taken", "wrecks", "deck", "discard", "hands", "breaks",
-                 "blockades", "refusals", "passing", "won", "how", "events")
+                 "blockades", "refusals", "passing", "winners", "victory", "events")
 
     def __init__(self, rules: EnemyInSight, rng: Rng):
         n, k = rules.num_players, len(rules.ships)
@@ -127,8 +73,8 @@ class EisState(api.State):
         self.blockades: list[tuple[str, int, int]] = []  # (card, blockading player, blockaded player)
         self.refusals: list[tuple[str, int]] = []  # (card, player)
         self.passing: tuple[str, int] | None = None  # a Red card on its way round: (card, its first owner)
-        self.won: tuple[int, ...] = ()
-        self.how: str | None = None
+        self.winners: tuple[int, ...] = ()  # who reached the victory target (or led at a stalemate)
+        self.victory: str | None = None  # 'points' (the target reached) or 'stalemate' (no VP left to win)
         self.events = None  # a Counter while a metrics recorder follows the game
 
     # -- the contract --------------------------------------------------------------------------
@@ -139,14 +85,6 @@ class EisState(api.State):
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         return self.step == OVER
-
-    def winners(self) -> tuple[int, ...]:
-        """The players who reached the victory target (or led at a stalemate)."""
-        return self.won
-
-    def victory(self) -> str | None:
-        """'points' (the victory target reached) or 'stalemate' (no VP left to win); None while the game runs."""
-        return self.how
 
     def roles(self) -> dict[str, int]:
         """The first dealer, who won the high roll and plays first."""
@@ -166,21 +104,17 @@ class EisState(api.State):
         c.wrecks, c.deck, c.discard = self.wrecks[:], self.deck[:], self.discard[:]
         c.hands = [h[:] for h in self.hands]
         c.breaks, c.blockades, c.refusals = self.breaks[:], self.blockades[:], self.refusals[:]
-        c.passing, c.won, c.how, c.events = self.passing, self.won, self.how, None
+        c.passing, c.winners, c.victory, c.events = self.passing, self.winners, self.victory, None
         return c
 
     def observation(self, player: int) -> dict:
         """The game as `player` sees it: other hands, the deck order, the Ship deck below its top card, other
         players' unscored sunk ships and the other side's secret Grape Shot hidden."""
-        from .position import to_dict
-
-        return to_dict(self, viewer=player)
+        return snapshot.to_dict(self, viewer=player)
 
     def sample_hidden(self, player: int, rng) -> EisState:
         """A copy that `player` could not tell from this one, with what they cannot see dealt afresh."""
-        from .hidden import sample_hidden
-
-        return sample_hidden(self, player, rng)
+        return hidden.sample_hidden(self, player, rng)
 
     def evaluate(self, player: int) -> float:
         """The VP lead over the best other player (unscored sunk ships counted), as a share of the target."""
@@ -275,4 +209,9 @@ class EisState(api.State):
         return moves.random_action(self, rng)
 
 
-from . import flow, moves  # noqa: E402  (they use the classes above)
+
+def new_game(rules: EnemyInSight, seed: int) -> EisState:
+    """A new game after the deal (see flow.deal), its chance drawn from `seed`."""
+    s = EisState(rules, Rng(seed))
+    flow.deal(s)
+    return s
