@@ -104,7 +104,7 @@ def describe_action(rules: EnemyInSight, a: tuple) -> str:
     ships = rules.ships
     if kind in ("target", "from", "ship", "breaker", "move"):
         name = ships[rules.ship_index[a[1]]].name if a[1] in rules.ship_index else a[1]
-        return {"target": f"aim at {name}", "from": f"with {name}", "ship": f"on {name}",
+        return {"target": f"aim at {name}", "from": f"from {name}", "ship": f"on {name}",
                 "breaker": f"{name} breaks the Line", "move": f"move {name}"}[kind]
     if kind == "red":
         return f"take up the Red card {a[1]}"

@@ -51,7 +51,7 @@ def greedy(s: EisState, rng) -> tuple:
     if step in (MAIN, EXTRA):
         return card_choice(s, rng)
     if step == CHOOSE:
-        best = max(s.pending.options, key=lambda way: way_score(s, s.pending.card, way))
+        _, best = best_way(s, s.pending.card, s.pending.options)
         return best[len(s.pending.chosen)]
     if step == GRAPE:
         return grape_choice(s)
@@ -95,8 +95,7 @@ def card_choice(s: EisState, rng) -> tuple:
     for a in legal_actions(s):
         kind = a[0]
         if kind == "play":
-            ways = completions(s, p, a[1])
-            score = max(way_score(s, a[1], way) for way in ways)
+            score, _ = best_way(s, a[1], completions(s, p, a[1]))
         elif kind == "muster":
             score = 30.0 if len(s.line[p - 1]) < 3 else 2.0
         elif kind == "discard":
@@ -107,6 +106,22 @@ def card_choice(s: EisState, rng) -> tuple:
         if score > best_score:
             best, best_score = a, score
     return best
+
+
+def best_way(s: EisState, card: str, ways: tuple) -> tuple[float, tuple]:
+    """(score, way) of the best way to play a card (the first of equals); a gunnery card's ways are scored once for
+    each target and part, whichever ship fires."""
+    gunnery = s.rules.cards[card].action in (BROADSIDES, RAKE)
+    scored: dict[tuple, float] = {}
+    best, best_score = ways[0], -1e9
+    for way in ways:
+        key = way[:2] if gunnery else way
+        score = scored.get(key)
+        if score is None:
+            score = scored[key] = way_score(s, card, way)
+        if score > best_score:
+            best, best_score = way, score
+    return best_score, best
 
 
 def way_score(s: EisState, card: str, way: tuple) -> float:

@@ -88,7 +88,17 @@ def to_dict(s: EisState, viewer: int | None = None, game_ref: str | None = None)
     if s.step == OVER:
         d["victory"] = s.victory
         d["winners"] = list(s.winners)
-    return d
+    return _without_empties(d)
+
+
+def _without_empties(d: dict[str, Any]) -> dict[str, Any]:
+    """The optional fields with nothing in them left out (players with nothing in them, too)."""
+    for key in ("vp", "sunk", "sunk_this_round", "taken"):
+        d[key] = {p: v for p, v in d[key].items() if v}
+    return {k: v for k, v in d.items() if v or k not in OPTIONAL}
+
+
+OPTIONAL = ("vp", "sunk", "sunk_this_round", "taken", "wrecks", "in_play", "discard")
 
 
 def _damage(rules: EnemyInSight, dmg: tuple) -> list:

@@ -87,8 +87,8 @@ class EisState(api.State):
         return self.step == OVER
 
     def roles(self) -> dict[str, int]:
-        """The first dealer, who won the high roll and plays first."""
-        return {"first dealer": self.first_dealer, "high roller": self.first_dealer}
+        """The first dealer: the high roller, who deals and plays first."""
+        return {"first dealer": self.first_dealer}
 
     def clone(self) -> EisState:
         """An independent copy, random source included (a metrics recorder's tally is not copied)."""
