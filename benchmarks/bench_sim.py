@@ -16,7 +16,9 @@ import subprocess
 import sys
 import time
 
+from pnpgen.engine.api import engine_for
 from pnpgen.loader import load_game
+from pnpgen.paths import bundled_packs
 from pnpgen.sim.runner import simulate
 
 
@@ -62,6 +64,21 @@ def machine_speedup(repeat: int, n: int = 2_000_000) -> float:
     return best
 
 
+def other_engines(a, baseline: float) -> None:
+    """Greedy games/s (one process) of every other bundled pack with an engine, at its smallest and largest player
+    count, and as a ratio to this run's greedy rate for --game (the machine's load cancels out)."""
+    for pack in bundled_packs():
+        other = load_game(pack)
+        if pack == a.game or engine_for(other) is None:
+            continue
+        for players in sorted({min(other.players), max(other.players)}):
+            games = max(20, a.games // 3)
+            dt, agg, dec = run(other, ("greedy",), games, 1, a.repeat, players)
+            print(f"{pack}, {players} players, greedy, --jobs 1: {agg.games / dt:.0f} games/s, "
+                  f"{dec / dt:.0f} decisions/s, {agg.stalled} stalled; {agg.games / dt / baseline:.2f}x "
+                  f"{a.game}'s greedy games/s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=600)
@@ -88,6 +105,7 @@ def main() -> None:
     t = time.perf_counter()
     simulate(game, ("greedy", "greedy"), games=200, seed=1, jobs=1)
     print(f"quick simulation in build (200 greedy games, one process): {time.perf_counter() - t:.2f} s")
+    other_engines(a, rates[(("greedy", "greedy"), 1)])
     for n in (200, 2000):
         print(f"peak memory, {n} random games in one process: {peak_rss_mb(n, a.game):.1f} MB")
     print(f"this process peak: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MB")

@@ -155,3 +155,14 @@ def test_a_player_sees_only_their_own_secrets_and_sampling_keeps_what_they_see(p
             checked += 1
         s.apply(s.random_action(rng))
     assert checked > 0
+
+
+def test_the_invariants_catch_a_broken_state():
+    s = rules(2).new_initial_state(3)
+    s.hands[0].append(s.deck[-1])  # a card dealt twice
+    s.line[1].append(s.line[0][0])  # a ship in two Lines
+    s.scores[0] += 5  # VP from nowhere
+    assert ENGINE.invariants(s) == ["the Action cards are not conserved",
+                                    "player 1's VP by source do not add up to the score 5",
+                                    "player 2's Line holds a ship recorded elsewhere",
+                                    "player 2's Line is not in value order", "the ships are not conserved"]

@@ -81,7 +81,7 @@ class EnemyInSightEngine(api.Engine):
 
     def report_charts(self, rules: EnemyInSight, result: dict) -> list[api.Chart]:
         """Cards played, discarded and passed on; ships lost by cause."""
-        return report.report_charts(result)
+        return report.report_charts(rules, result)
 
 
 def status(s: EisState) -> str:

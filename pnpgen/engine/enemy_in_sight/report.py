@@ -51,18 +51,36 @@ def report_lines(result: dict) -> list[str]:
     return out
 
 
-def report_charts(result: dict) -> list[Chart]:
+LABEL_ROOM = 15  # characters a bar's label has before the bar begins
+LOSS_LABELS = {("ships_sunk", "gunfire"): "gunfire", ("ships_sunk", "fire-ship"): "fire ship",
+               ("ships_sunk", "break-the-line"): "line broken", ("ships_lost", "run-aground"): "aground (0 VP)",
+               ("ships_lost", "explosion"): "blown up (0 VP)", ("captures", "surrender"): "surrendered",
+               ("captures", "boarding"): "boarded", ("captures", "repelled boarders"): "boarders taken"}
+
+
+def card_label(rules, card: str) -> str:
+    """A card's label on a bar: its id, or a shorter form (a Break The Line card by its flag)."""
+    info = rules.cards.get(card)
+    if len(card) <= LABEL_ROOM or info is None:
+        return card
+    if info.flag:
+        return f"break: {info.flag}"[:LABEL_ROOM]
+    return card.split("-")[0][:LABEL_ROOM]
+
+
+def report_charts(rules, result: dict) -> list[Chart]:
     """Each card played, discarded and passed on per game; ships lost per game by cause."""
     games = result["games"] or 1
     cards: dict[str, list[float]] = {}
     for k, name in enumerate(("cards_played", "cards_discarded", "red_passed_on")):
         for card, n in result.get(name, {}).items():
             cards.setdefault(card, [0.0, 0.0, 0.0])[k] = n / games
-    played = tuple((card, round(v[0], 2)) for card, v in sorted(cards.items(), key=lambda kv: -kv[1][0]))
-    dropped = tuple((card, round(v[1] + v[2], 2)) for card, v in sorted(cards.items(), key=lambda kv: -kv[1][1]))
-    lost = tuple([(f"sunk: {k}", round(v / games, 2)) for k, v in result.get("ships_sunk", {}).items()]
-                 + [(f"no VP: {k}", round(v / games, 2)) for k, v in result.get("ships_lost", {}).items()]
-                 + [(f"captured: {k}", round(v / games, 2)) for k, v in result.get("captures", {}).items()])
+    played = tuple((card_label(rules, card), round(v[0], 2))
+                   for card, v in sorted(cards.items(), key=lambda kv: -kv[1][0]))
+    dropped = tuple((card_label(rules, card), round(v[1] + v[2], 2))
+                    for card, v in sorted(cards.items(), key=lambda kv: -(kv[1][1] + kv[1][2])))
+    lost = tuple((LOSS_LABELS.get((name, cause), cause[:LABEL_ROOM]), round(n / games, 2))
+                 for name in ("ships_sunk", "ships_lost", "captures") for cause, n in result.get(name, {}).items())
     return [Chart("cards-played", "Cards played per game", "bars", played, caption="each card's plays"),
             Chart("cards-dropped", "Cards discarded or passed on per game", "bars", dropped,
                   caption="discarded as the turn's action, or a Red card passed to the left"),
