@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import re
 from typing import TYPE_CHECKING, Any
 
 from ...model import Game
 from ...paths import bundled_name
 from .. import api
+from ..flowyaml import flow
 from .actions import to_json
 from .names import GUNNERY, OVER, PARTS, VP_SOURCES, Boarding, Breakers, Capture, Choosing, Moves
 
@@ -138,12 +137,12 @@ def dump(d: dict[str, Any], actions: list | None = None) -> str:
     for k, v in d.items():
         if k in LINE_KEYS and isinstance(v, dict) and v:
             lines.append(f"{k}:")
-            lines.extend(f"  {_flow(kk)}: {_flow(vv)}" for kk, vv in v.items())
+            lines.extend(f"  {flow(kk)}: {flow(vv)}" for kk, vv in v.items())
         else:
-            lines.append(f"{k}: {_flow(v)}")
+            lines.append(f"{k}: {flow(v)}")
     if actions is not None:
         lines.append("actions:")
-        lines.extend(f"  - {_flow(a)}" for a in actions)
+        lines.extend(f"  - {flow(a)}" for a in actions)
     return "\n".join(lines) + "\n"
 
 
@@ -152,22 +151,3 @@ def write_position(position: api.Position | EisState) -> str:
     if isinstance(position, api.Position):
         return dump(to_dict(position.state, game_ref=position.game_ref))
     return dump(to_dict(position))
-
-
-_PLAIN = re.compile(r"^[A-Za-z_./][A-Za-z0-9_./-]*$")
-_RESERVED = {"yes", "no", "on", "off", "true", "false", "null", "nan", "inf", "~", "y", "n"}
-
-
-def _flow(v: Any) -> str:
-    """A value as YAML flow text (strings quoted only where YAML would misread them)."""
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{_flow(k)}: {_flow(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(map(_flow, v)) + "]"
-    if v is None or isinstance(v, bool):
-        return {None: "null", True: "true", False: "false"}[v]
-    if isinstance(v, int):
-        return str(v)
-    text = str(v)
-    plain = _PLAIN.match(text) and text.lower().lstrip("._") not in _RESERVED
-    return text if plain else json.dumps(text, ensure_ascii=False)
