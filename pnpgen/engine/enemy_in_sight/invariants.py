@@ -15,30 +15,30 @@ if TYPE_CHECKING:
 def action_cards(s: EisState) -> Counter:
     """Every Action card wherever it is: deck, discard, hands, damage cards, Fires, cards in play, on its way."""
     info = s.rules.cards
-    found = Counter(s.deck) + Counter(s.discard)
+    found = [*s.deck, *s.discard]
     for hand in s.hands:
-        found.update(hand)
+        found += hand
     for dmg in s.damage:
-        found.update(src for _, src, _ in dmg if src in info and info[src].action in GUNNERY)
+        found += [src for _, src, _ in dmg if src in info and info[src].action in GUNNERY]
     for fires in s.fires:
-        found.update(card for card, _ in fires)
-    found.update(card for card, _, _ in s.breaks + s.blockades)
-    found.update(card for card, _ in s.refusals)
+        found += [card for card, _ in fires]
+    found += [card for card, _, _ in s.breaks + s.blockades]
+    found += [card for card, _ in s.refusals]
     if s.passing:
-        found[s.passing[0]] += 1
+        found.append(s.passing[0])
     x = s.pending
     if isinstance(x, (Choosing, Breakers, Boarding)):
-        found[x.card] += 1
+        found.append(x.card)
     if isinstance(x, Boarding) and x.grape:
-        found.update(x.grape)
-    return found
+        found += x.grape
+    return Counter(found)
 
 
 def problems(s: EisState) -> list[str]:
     """One sentence for each thing wrong with the state's bookkeeping; [] when all holds."""
     r = s.rules
     out = []
-    if action_cards(s) != Counter(r.deck_cards):
+    if action_cards(s) != r.deck_counts:
         out.append("the Action cards are not conserved")
     ships = [*s.ship_deck, *s.wrecks]
     for p in r.players:

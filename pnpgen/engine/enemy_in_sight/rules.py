@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ...errors import PnpgenError, Problems
 from ...model import Game
+from ...paths import bundled_name
 from .. import api
 from . import params as eis_params
 from .names import ACTION_DECK, BLACK_ACTIONS, RED_ACTIONS, SHIP_DECK
@@ -55,6 +57,7 @@ class EnemyInSight(api.Rules):
         self.params = eis_params.read(content, problems)
         problems.raise_if_any()
         self.content = content
+        self.game_ref = bundled_name(content.root) or str(content.root)  # how positions name the game
         self.num_players = n
         self.players: tuple[int, ...] = tuple(range(1, n + 1))
         decks = {d.id: d for d in content.decks}
@@ -77,6 +80,7 @@ class EnemyInSight(api.Rules):
                                         action in RED_ACTIONS, rating if isinstance(rating, int) else None,
                                         damage if isinstance(damage, int) else 0, flag, len(self.cards))
         self.deck_cards: tuple[str, ...] = tuple(decks[ACTION_DECK].card_ids())
+        self.deck_counts: Counter = Counter(self.deck_cards)
         dealt = self.params.ships_dealt * n
         if len(self.ships) < dealt:
             raise PnpgenError(f"{content.id}: the Ship deck holds {len(self.ships)} ships, too few to deal "

@@ -26,7 +26,7 @@ def to_dict(s: EisState, viewer: int | None = None, game_ref: str | None = None)
     rules = s.rules
     ships = rules.ships
     players = rules.players
-    d: dict[str, Any] = {"game": game_ref or game_ref_of(rules.content), "players": rules.num_players}
+    d: dict[str, Any] = {"game": game_ref or rules.game_ref, "players": rules.num_players}
     if viewer is not None:
         d["viewer"] = viewer
     d.update(round=s.round, dealer=s.dealer, first_dealer=s.first_dealer, turn=s.turn)
