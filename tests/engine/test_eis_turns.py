@@ -22,7 +22,7 @@ def test_setup_deals_ships_in_value_order_and_the_high_roller_deals(players):
         assert len(values) == 6 and values == sorted(values), "a Line in value order, lowest on the left"
         assert len(s.hands[p - 1]) == 6 or p == s.dealer
     assert len(s.ship_deck) == 40 - 6 * players
-    assert s.turn == s.dealer == s.first_dealer and s.roles() == {"first dealer": s.dealer}
+    assert s.turn == s.dealer == s.first_dealer and s.roles() == {"first dealer (high roller)": s.dealer}
     assert s.step in ("main", "red")
     dealers = Counter(r.new_initial_state(seed).first_dealer for seed in range(200))
     assert set(dealers) == set(r.players), "every player can win the roll"

@@ -88,7 +88,7 @@ class EisState(api.State):
 
     def roles(self) -> dict[str, int]:
         """The first dealer: the high roller, who deals and plays first."""
-        return {"first dealer": self.first_dealer}
+        return {"first dealer (high roller)": self.first_dealer}
 
     def clone(self) -> EisState:
         """An independent copy, random source included (a metrics recorder's tally is not copied)."""
