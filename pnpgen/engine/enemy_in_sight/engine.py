@@ -7,7 +7,7 @@ from typing import Any
 from ...errors import IllegalAction, Loc, Problems
 from ...model import Game
 from .. import api
-from . import invariants, judge, position, report
+from . import invariants, judge, params, position, report
 from .actions import describe_action, from_json, to_json
 from .agents import AGENTS
 from .metrics import Metrics
@@ -20,6 +20,7 @@ class EnemyInSightEngine(api.Engine):
     """Enemy in Sight for 2 to 5 players: rules, positions, logs, agents and metrics."""
 
     name = "enemy-in-sight"
+    rules_parameters = params.Params
 
     def make_rules(self, content: Game, players: int | None = None) -> EnemyInSight:
         """The rules for a loaded pack at a player count (None: the smallest)."""
