@@ -119,7 +119,7 @@ def engine_parameters() -> list[tuple[str, type]]:
 
     out = []
     for name in registered_engines():
-        params = getattr(engine_named(name), "rules_parameters", None)
+        params = engine_named(name).rules_parameters
         if params is not None:
             out.append((name, params))
     return out

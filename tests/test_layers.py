@@ -158,3 +158,16 @@ def test_the_cycle_finder_finds_cycles():
 def path_of(module: str) -> str:
     """A module's file, relative to the repository."""
     return str(modules()[module][0].relative_to(PACKAGE.parent))
+
+
+def test_only_a_games_own_modules_import_its_engine_package():
+    games = sorted(p.name for p in (PACKAGE / "engine").iterdir() if (p / "__init__.py").is_file())
+    assert len(games) >= 3
+    found = imports()
+    strays = []
+    for game in games:
+        package = f"pnpgen.engine.{game}"
+        own = (package, f"pnpgen.checks.{game}")
+        strays += [f"{path_of(a)}:{line}: {a} imports {b}" for a, b, line, _ in found
+                   if (b == package or b.startswith(package + ".")) and not a.startswith(own)]
+    assert strays == []

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import Problems
 from ..hexgrid import DIRECTION_NAMES, distance
 from ..model import Board, Game
+
+if TYPE_CHECKING:
+    from ..engine.narrow_seas.game import NarrowSeas
 
 
 def _cells(cells, limit: int = 8) -> str:
@@ -13,7 +18,7 @@ def _cells(cells, limit: int = 8) -> str:
     return shown + (f" … ({len(cells)} in all)" if len(cells) > limit else "")
 
 
-def analyse(game: Game, board: Board, p: Problems, engine) -> None:
+def analyse(game: Game, board: Board, p: Problems, engine: NarrowSeas) -> None:
     """Board and card analysis for one board: errors where play is impossible, warnings where lopsided."""
     suits_on_board = set(board.suit_counts())
     cards = list(engine.cards.values())
@@ -28,7 +33,7 @@ def analyse(game: Game, board: Board, p: Problems, engine) -> None:
     check_reach(board, moves, p)
     check_cannon(board, cards, p)
     check_dead_cards(game, board, cards, moves, p)
-    if not getattr(engine, "prescribed", False):  # prescribed starts are checked with the content
+    if not engine.prescribed:  # prescribed starts are checked with the content
         check_placement(board, engine, p)
 
 
