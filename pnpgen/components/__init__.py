@@ -70,9 +70,8 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
 
 
 def variant_piece(p: Piece, section: str, vid: str) -> Piece:
-    """A variant's piece: in the variant's section; its loose pieces share sheets only with each other."""
-    flow = p.flow if p.flow.startswith("board:") else f"{p.flow}:{vid}"
-    return replace(p, section=section, flow=flow)
+    """A variant's piece: in the variant's section, printed in its group (on sheets of the variant's own)."""
+    return replace(p, section=section, group=section)
 
 
 __all__ = ["Kit", "Piece", "layout_kit"]

@@ -44,7 +44,7 @@ def aid_piece(ctx: Ctx, aid: PlayerAid) -> Piece:
                 ctx.markers_ok(cell, s.loc, f"player aid '{aid.id}'")
     size = aid_size(t, aid)
     return Piece(f"aid-{aid.id}", aid.title, "Player aids", size, player_aid(ctx, aid, t), None, t.bleed, 1,
-                 "marks", "misc", kind="player-aid", source=aid.loc)
+                 "marks", kind="player-aid", source=aid.loc, part_of=aid.title)
 
 
 def aid_size(t: Tmpl, aid: PlayerAid) -> tuple[float, float]:

@@ -43,7 +43,7 @@ def area_card_pieces(ctx: Ctx, card: AreaCard) -> Piece:
             ctx.icon_ok(a.icon, a.loc, f"area '{a.id}' of '{card.id}'")
     ctx.markers_ok(card.text, card.loc, f"area card '{card.id}'")
     return Piece(f"area-{card.id}", card.name, "Ship and area cards", t.size, area_card(ctx, card, t), None,
-                 t.bleed, 1, "marks", "misc", kind="area-card", source=card.loc)
+                 t.bleed, 1, "marks", kind="area-card", source=card.loc, part_of=card.name)
 
 
 def slot_grid(capacity: int, per_row: int) -> tuple[int, int]:

@@ -7,7 +7,7 @@ import math
 from ..draw import fonts
 from ..draw.colour import contrast, shade, tint
 from ..draw.icons import arrow
-from ..draw.piece import ColourKey, Piece
+from ..draw.piece import ColourKey, Lattice, Piece
 from ..draw.primitives import Circle, Group, Item, PathBuilder, Rect, Style, Text, line, place, polygon
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
@@ -51,18 +51,21 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
     """The piece of a board; it may print smaller (down to the template's minimum hex) to fit one page."""
     t = ctx.template(None, "board", "board", SPEC, board.loc)
     grid = getattr(board, "grid", "hex")
+    lattice = None
     if grid == "square":
         face, size = square_board(ctx, board, t)
         cell = getattr(board, "cell_size_mm", 20.0)
         min_scale = min(1.0, t.min_hex / cell) if cell else 1.0
+        lattice = Lattice("square", cell, square_origin(board, t))
     elif grid == "none":
         face, size = locations_board(ctx, board, t)
         min_scale = 0.8
     else:
         face, size = hex_board(ctx, board, t)
         min_scale = min(1.0, t.min_hex / board.hex_size_mm)
+        lattice = Lattice("hex", board.hex_size_mm / SQRT3, hex_origin(board, t))
     return Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
-                 f"board:{board.id}", True, min_scale=min_scale, kind="board", source=board.loc,
+                 min_scale=min_scale, lattice=lattice, kind="board", part_of=board.name, source=board.loc,
                  keys=board_keys(ctx, board))
 
 

@@ -544,8 +544,8 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
         pieces.append(Piece(pid, card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
                             ft.size, card_face(ctx, deck, card), back, ft.bleed, card.count, "marks",
-                            f"deck:{deck.id}", True, back_id=f"back-{deck.id}", kind="card", source=card.loc,
-                            keys=suit_keys(ctx, card)))
+                            back_id=f"back-{deck.id}", kind="card", source=card.loc, keys=suit_keys(ctx, card),
+                            part_of=deck.name))
     pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", t.size, back, None, t.bleed, 0,
-                        "marks", f"deck:{deck.id}", True, kind="card-back", source=deck.loc))
+                        "marks", kind="card-back", source=deck.loc, part_of=deck.name))
     return pieces

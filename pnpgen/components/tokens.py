@@ -136,7 +136,7 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
     key = ColourKey(f"tokens of kind '{token.kind}'", f"token '{token.id}'", colour, token.colour_loc or token.loc,
                     mark)
     return Piece(f"token-{token.id}", token.name, "Tokens", (w, h), face, back, 0.0, token.count, "outline",
-                 "misc", kind="token", source=token.loc, keys=(key,))
+                 kind="token", source=token.loc, keys=(key,), part_of=token.name)
 
 
 def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: str | None, w: float, h: float,

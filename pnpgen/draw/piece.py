@@ -25,11 +25,20 @@ class ColourKey:
 
 
 @dataclass(frozen=True)
+class Lattice:
+    """The cells a board is drawn in, so that a board printed in tiles is cut between cells, never through one."""
+
+    kind: str  # hex (flat-top) | square
+    size: float  # a hex's corner radius, or a square's side, in the piece's mm
+    origin: tuple[float, float]  # the centre of hex (0, 0), or the top left corner of square (0, 0)
+
+
+@dataclass(frozen=True)
 class Piece:
     """One printable component: trim size, bleed, face (and back) drawings with the origin at the trim's top left.
 
     cut 'marks': a rectangle cut along crop marks; cut 'outline': cut along the outline drawn on the face.
-    flow: pieces of the same flow share sheets; a flow marked `own_pages` starts on a fresh page.
+    Pieces of one group share sheets (a board prints on sheets of its own); groups never share a sheet.
     """
 
     id: str
@@ -41,13 +50,16 @@ class Piece:
     bleed: float = 0.0
     count: int = 1
     cut: str = "marks"
-    flow: str = "misc"
-    own_pages: bool = False
     back_id: str | None = None  # the piece whose drawing this back is (a deck's card back), for the contact sheet
     min_scale: float = 1.0  # a board may print smaller, down to this factor, to fit one page
+    lattice: Lattice | None = None  # a board's cells: tiles are cut along their edges
     kind: str = ""  # card | card-back | area-card | player-aid | board | token
     source: Loc | None = field(default=None, compare=False)  # the content it draws
     keys: tuple[ColourKey, ...] = field(default=(), compare=False)  # colours players must tell apart on it
+    part_of: str = ""  # the component it is one of, as the cover lists it (a card's deck; else its own name)
+    group: str = ""  # the player group it prints with: '' for the game's own, else a variant's name
+    players: tuple[int, ...] = ()  # the player counts that use it (empty: every count)
+    copy_of: str | None = None  # the piece it is more copies of (for more players); it writes no SVG of its own
 
     @property
     def width(self) -> float:

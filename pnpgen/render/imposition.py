@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..draw.piece import Kit, Piece
 from .marks import Seg
@@ -24,7 +24,7 @@ class Area:
 
 
 def content_area(paper: Paper, band: str, t, top: float | None = None, bottom: float | None = None) -> Area:
-    """The area left for pieces on a sheet once the margins and the footer band are taken."""
+    """The area left for pieces on a sheet once the printer margin and the footer band are taken."""
     m, mm = t.margin, t.mark_margin
     bw = t.band + t.band_gap
     x0, y0, x1, y1 = m, m, paper.width - m, paper.height - m
@@ -56,9 +56,14 @@ def _axis_fit(n: int, size: float, bleed: float, lo: float, hi: float, mlo: floa
 
 def axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mhi: float, t,
                 limit: int | None = None) -> tuple[int, float, float]:
-    """(count, gutter, trim start) of the most pieces that fit along an axis, gutters as wide as room allows."""
+    """(count, gutter, trim start) of the most pieces that fit along an axis, gutters as wide as room allows.
+
+    Pieces with bleed keep a gutter of at least `gutter_min` between them (each keeps half of it as bleed), so
+    every piece is cut on its own lines; pieces without bleed share their cuts.
+    """
+    least = t.gutter_min if bleed > 0 else 0.0
     n = 0
-    while _axis_fit(n + 1, size, bleed, lo, hi, mlo, mhi, t, 0.0) is not None and (limit is None or n < limit):
+    while _axis_fit(n + 1, size, bleed, lo, hi, mlo, mhi, t, least) is not None and (limit is None or n < limit):
         n += 1
     if n == 0:
         return 0, 0.0, 0.0
@@ -66,8 +71,7 @@ def axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mhi
     if n > 1 and bleed > 0:
         spare_lo = max(lo + bleed, mlo + t.marks.gap + t.marks.min_length)
         spare_hi = min(hi - bleed, mhi - t.marks.gap - t.marks.min_length)
-        g = min(2 * bleed, (spare_hi - spare_lo - n * size) / (n - 1))
-        gutter = g if g >= t.gutter_min else 0.0
+        gutter = max(least, min(2 * bleed, (spare_hi - spare_lo - n * size) / (n - 1)))
     return n, gutter, _axis_fit(n, size, bleed, lo, hi, mlo, mhi, t, gutter)  # type: ignore[return-value]
 
 
@@ -93,7 +97,7 @@ class Grid:
 
 
 def fit_grid(piece: Piece, area: Area, t, count: int | None = None, turn: bool = True) -> Grid | None:
-    """The grid holding the most copies of a piece's size in an area (turned when that holds more)."""
+    """The grid holding the most copies of a piece's size in an area; turned a quarter only when that holds more."""
     best: Grid | None = None
     for rot in ((0, 90) if turn else (0,)):
         w, h = (piece.height, piece.width) if rot else (piece.width, piece.height)
@@ -137,13 +141,13 @@ def grid_marks(placed: list[Placed], t) -> list[Seg]:
     gap, length = t.marks.gap, t.marks.length
     segs: list[Seg] = []
     for x in xs:
-        col = [p for p in placed if p.x - 1e-6 <= x <= p.x + p.w + 1e-6]
+        col = [p for p in placed if p.x - 1e-3 <= x <= p.x + p.w + 1e-3]
         top = min(p.y for p in col)
         bottom = max(p.y + p.h for p in col)
         segs.append((x, top - gap, x, top - gap - length))
         segs.append((x, bottom + gap, x, bottom + gap + length))
     for y in ys:
-        row = [p for p in placed if p.y - 1e-6 <= y <= p.y + p.h + 1e-6]
+        row = [p for p in placed if p.y - 1e-3 <= y <= p.y + p.h + 1e-3]
         left = min(p.x for p in row)
         right = max(p.x + p.w for p in row)
         segs.append((left - gap, y, left - gap - length, y))
@@ -185,6 +189,44 @@ def limit_marks(segs: list[Seg], area: Area) -> list[Seg]:
     return out
 
 
+def reach_out(segs: list[Seg], area: Area, obstacles: list[tuple[float, float, float, float]], t) -> list[Seg]:
+    """Marks that end near the printer margin run on to it (so the cut can be found from the paper's edge and
+    extended with a ruler), stopping short of any piece (with its bleed) in the way; none is shortened, and none
+    runs on across an open part of the page."""
+    mx0, my0, mx1, my1 = area.marks
+    gap = t.marks.gap
+    reach = 2 * t.marks.length  # the farthest a mark runs on
+    side = gap + t.marks.halo  # a mark this close beside a piece would read as one of its cuts
+    out = []
+    for x1, y1, x2, y2 in segs:
+        if x1 == x2:
+            down = y2 > y1
+            end = my1 if down else my0
+            for rx, ry, rw, rh in obstacles:
+                if not rx - side < x1 < rx + rw + side:
+                    continue
+                if down and ry >= y1 - 1e-6:
+                    end = min(end, ry - gap)
+                elif not down and ry + rh <= y1 + 1e-6:
+                    end = max(end, ry + rh + gap)
+            if abs(end - y2) <= reach:
+                y2 = max(y2, end) if down else min(y2, end)
+        else:
+            right = x2 > x1
+            end = mx1 if right else mx0
+            for rx, ry, rw, rh in obstacles:
+                if not ry - side < y1 < ry + rh + side:
+                    continue
+                if right and rx >= x1 - 1e-6:
+                    end = min(end, rx - gap)
+                elif not right and rx + rw <= x1 + 1e-6:
+                    end = max(end, rx + rw + gap)
+            if abs(end - x2) <= reach:
+                x2 = max(x2, end) if right else min(x2, end)
+        out.append((x1, y1, x2, y2))
+    return out
+
+
 def copies(pieces: list[Piece]) -> list[Piece]:
     """Each piece repeated by its count, in order."""
     return [p for p in pieces for _ in range(p.count)]
@@ -199,42 +241,19 @@ def best_band(paper: Paper, t, first: Piece | None, fold: bool = False) -> str:
         area = content_area(paper, side, t)
         if fold:
             area = fold_halves(paper, area, t)[0]
-        g = fit_grid(first, area, t, turn=fold)
+        g = fit_grid(first, area, t)
         caps[side] = g.capacity if g else 0
     return "right" if caps["right"] > caps["bottom"] else "bottom"
 
 
 def fold_halves(paper: Paper, area: Area, t) -> tuple[Area, float]:
-    """The face half of a fold sheet (above the fold) and the fold's y."""
+    """The face half of a fold sheet (above the fold; its mirror below stays clear of the footer band) and the
+    fold's y."""
     fy = paper.height / 2
-    top = Area(area.x0, area.y0, area.x1, fy - t.fold_gap, (area.marks[0], area.marks[1], area.marks[2],
-                                                            fy - t.fold_gap / 2))
+    y0 = max(area.y0, paper.height - area.y1)
+    my0 = max(area.marks[1], paper.height - area.marks[3])
+    top = Area(area.x0, y0, area.x1, fy - t.fold_gap, (area.marks[0], my0, area.marks[2], fy - t.fold_gap / 2))
     return top, fy
-
-
-def card_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = False) -> list[Sheet]:
-    """Sheets of same-size cards in full grids (fold: faces above the fold line, backs below it)."""
-    todo = copies(pieces)
-    if not todo:
-        return []
-    band = best_band(paper, t, todo[0], fold)
-    area = content_area(paper, band, t)
-    fy = None
-    if fold:
-        area, fy = fold_halves(paper, area, t)
-    grid = fit_grid(todo[0], area, t, turn=fold)
-    if grid is None:
-        raise_too_big(todo[0], paper)
-    sheets = []
-    n = 0
-    while todo:
-        chunk, todo = todo[:grid.capacity], todo[grid.capacity:]
-        n += 1
-        placed, marks = grid_place(grid, chunk, t)
-        sheet = Sheet(paper, band, f"{label} {n}" if n > 1 or todo else label, placed, limit_marks(marks, area))
-        sheet.fold = fy
-        sheets.append(sheet)
-    return sheets
 
 
 def raise_too_big(piece: Piece, paper: Paper) -> None:
@@ -244,86 +263,138 @@ def raise_too_big(piece: Piece, paper: Paper) -> None:
                       "paper; make its template smaller")
 
 
-def _groups(pieces: list[Piece]) -> list[list[Piece]]:
-    """Runs of pieces that print together: same-size cut-mark pieces share a grid; outline pieces pack together."""
-    def key(q: Piece) -> tuple:
-        return ("outline",) if q.cut == "outline" else (q.cut, q.size, q.bleed)
-    groups: list[list[Piece]] = []
+def _key(p: Piece) -> tuple:
+    """Pieces of one key print in one block: same-size cut-mark pieces share a grid; outline pieces pack."""
+    return ("outline",) if p.cut == "outline" else (p.cut, p.size, p.bleed)
+
+
+@dataclass
+class _Block:
+    """A run of pieces of one key on a sheet, from `top` down: a grid of cut-mark pieces, or packed outlines."""
+
+    key: tuple
+    pieces: list[Piece]
+    top: float
+    placed: list[Placed] = field(default_factory=list)
+    marks: list[Seg] = field(default_factory=list)
+    bottom: float = 0.0  # the lowest y it uses, room for its marks included
+
+
+@dataclass
+class _Filling:
+    """A sheet being filled with blocks, one below the other."""
+
+    sheet: Sheet
+    area: Area
+    blocks: list[_Block] = field(default_factory=list)
+    backed: bool = False  # in the fold layout: a sheet of pieces with backs (folded) or without
+
+
+def _lay(block: _Block, pieces: list[Piece], area: Area, t, first: bool) -> int:
+    """Lay `pieces` out as the block from its top; how many fit (the block is changed only when all of its own
+    pieces still fit)."""
+    top = block.top
+    if pieces[0].cut == "marks":
+        if not first:  # room above for this block's crop marks, below the block before it
+            top += max(0.0, t.marks.gap + t.marks.length - pieces[0].bleed)
+        room = Area(area.x0, top, area.x1, area.y1, (area.marks[0], max(area.marks[1], block.top - 0.01),
+                                                        area.marks[2], area.marks[3]))
+        grid = fit_grid(pieces[0], room, t, count=len(pieces))
+        if grid is None:
+            return 0
+        n = min(grid.capacity, len(pieces))
+        if n < len(block.pieces):
+            return n
+        start = max(room.y0 + grid.bleed, room.marks[1] + t.marks.gap + t.marks.min_length)
+        placed, marks = grid_place(grid, pieces[:n], t, top_align=start)
+        block.placed, block.marks = placed, limit_marks(marks, room)
+        block.bottom = max(p.y + p.h for p in placed) + max(grid.bleed, t.marks.gap + t.marks.length)
+    else:
+        room = Area(area.x0, top, area.x1, area.y1, area.marks)
+        placed, _left = pack(pieces, room, t)
+        n = len(placed)
+        if n == 0 or n < len(block.pieces):
+            return n
+        block.placed, block.marks = placed, []
+        block.bottom = max(p.y + p.h for p in placed)
+    block.pieces = pieces[:n]
+    return n
+
+
+def _add(f: _Filling, todo: list[Piece], t) -> list[Piece]:
+    """As many of `todo` as fit on a sheet: the last block grows if it holds pieces of the same key, else a new
+    block starts below it. Returns what is left."""
+    key = _key(todo[0])
+    last = f.blocks[-1] if f.blocks else None
+    if last is not None and last.key == key:
+        had = len(last.pieces)
+        n = _lay(last, last.pieces + todo, f.area, t, first=len(f.blocks) == 1)
+        if n > had:
+            return todo[n - had:]
+    top = f.area.y0 if last is None else last.bottom + t.spacing
+    if top >= f.area.y1:
+        return todo
+    block = _Block(key, [], top)
+    n = _lay(block, todo, f.area, t, first=last is None)
+    if n == 0:
+        return todo
+    f.blocks.append(block)
+    return todo[n:]
+
+
+def _finish(f: _Filling, t) -> Sheet:
+    """The sheet of a filling: its pieces, and its crop marks run out to the margin where nothing is in the way."""
+    s = f.sheet
+    s.placed = [p for b in f.blocks for p in b.placed]
+    obstacles = [p.clip or p.trim for p in s.placed]
+    s.marks = reach_out([m for b in f.blocks for m in b.marks], f.area, obstacles, t)
+    return s
+
+
+def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = False) -> list[Sheet]:
+    """Sheets for pieces that print together (one player count's), in order. Each block of like pieces goes on the
+    first sheet with room for it, so a half-empty sheet takes the next pieces that fit; same-size cards share one
+    grid, even across decks. A board prints on sheets of its own (whole, or tiled). In the fold layout pieces
+    with a back share fold sheets and the others print on whole sheets."""
+    out: list[Sheet | _Filling] = []
+    open_: list[_Filling] = []
+    runs: list[list[Piece]] = []
     for p in pieces:
         if p.count <= 0:
             continue
-        if groups and key(groups[-1][0]) == key(p):
-            groups[-1].append(p)
+        last = runs[-1][0] if runs else None
+        if last is not None and "board" not in (p.kind, last.kind) and _key(last) == _key(p) and \
+                (not fold or (last.back is None) == (p.back is None)):
+            runs[-1].append(p)
         else:
-            groups.append([p])
-    return groups
-
-
-def _place_on(sheet: Sheet, cursor: float, todo: list[Piece], base: Area, t) -> tuple[float, list[Piece]]:
-    """As many of `todo` as fit below `cursor` on a sheet; returns the new cursor and what is left."""
-    area = Area(base.x0, cursor, base.x1, base.y1, (base.marks[0], max(base.marks[1], cursor - 0.01),
-                                                    base.marks[2], base.marks[3]))
-    if todo[0].cut == "marks":
-        if cursor > base.y0:  # leave room for this block's crop marks below the last block
-            area = Area(area.x0, cursor + max(0.0, t.marks.gap + t.marks.length - todo[0].bleed), area.x1,
-                        area.y1, area.marks)
-        grid = fit_grid(todo[0], area, t, count=len(todo))
-        if grid is None:
-            return cursor, todo
-        chunk, left = todo[:grid.capacity], todo[grid.capacity:]
-        top = max(area.y0 + grid.bleed, area.marks[1] + t.marks.gap + t.marks.min_length)
-        placed, marks = grid_place(grid, chunk, t, top_align=top)
-        sheet.placed.extend(placed)
-        sheet.marks.extend(limit_marks(marks, area))
-        bottom = max(p.y + p.h for p in placed)
-        return bottom + max(grid.bleed, t.marks.gap + t.marks.length) + t.spacing, left
-    placed, left = pack(todo, area, t)
-    if not placed:
-        return cursor, todo
-    sheet.placed.extend(placed)
-    return max(p.y + p.h for p in placed) + t.spacing, left
-
-
-def misc_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = False) -> list[Sheet]:
-    """Sheets of mixed pieces, stacked down each sheet in blocks; a block goes on the first sheet with room. When
-    folding, pieces with a back share fold sheets and the others print on whole sheets."""
-    backed = [p for p in pieces if p.back is not None]
-    if fold and backed and len(backed) < len(pieces):
-        sheets = _misc_sheets([p for p in pieces if p.back is None], paper, t, label, False) + \
-            _misc_sheets(backed, paper, t, label, True)
-        for i, s in enumerate(sheets):
-            s.label = f"{label} {i + 1}"
-        return sheets
-    return _misc_sheets(pieces, paper, t, label, fold)
-
-
-def _misc_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool) -> list[Sheet]:
-    base = content_area(paper, "bottom", t)
-    fy = None
-    if fold and any(p.back is not None for p in pieces):
-        base, fy = fold_halves(paper, base, t)
-    sheets: list[Sheet] = []
-    cursors: list[float] = []
-    for group in _groups(pieces):
-        todo = copies(group)
+            runs.append([p])
+    for run in runs:
+        if run[0].kind == "board":
+            out += board_sheets(run[0], paper, t, run[0].name)
+            continue
+        todo = copies(run)
+        backed = fold and run[0].back is not None
         while todo:
-            for i, sheet in enumerate(sheets):
-                cursors[i], todo = _place_on(sheet, cursors[i], todo, base, t)
-                if not todo:
-                    break
-            if todo:
-                sheet = Sheet(paper, "bottom", label, [], [])
-                sheet.fold = fy
-                cursor, left = _place_on(sheet, base.y0, todo, base, t)
-                if left == todo:
-                    raise_too_big(todo[0], paper)
-                sheets.append(sheet)
-                cursors.append(cursor)
-                todo = left
-    if len(sheets) > 1:
-        for i, s in enumerate(sheets):
-            s.label = f"{label} {i + 1}"
-    return sheets
+            for f in open_:
+                if f.backed == backed:
+                    todo = _add(f, todo, t)
+                    if not todo:
+                        break
+            if not todo:
+                break
+            band = best_band(paper, t, todo[0], backed)
+            area = content_area(paper, band, t)
+            fy = None
+            if backed:
+                area, fy = fold_halves(paper, area, t)
+            f = _Filling(Sheet(paper, band, label, fold=fy), area, backed=backed)
+            left = _add(f, todo, t)
+            if left == todo:
+                raise_too_big(todo[0], paper)
+            open_.append(f)
+            out.append(f)
+            todo = left
+    return [_finish(s, t) if isinstance(s, _Filling) else s for s in out]
 
 
 def pack(todo: list[Piece], area: Area, t) -> tuple[list[Placed], list[Piece]]:
@@ -367,23 +438,36 @@ def board_sheets(piece: Piece, paper: Paper, t, label: str) -> list[Sheet]:
     return tile_board(piece, paper, content_area(paper, "bottom", t), t, label)
 
 
+KIND_WORDS = {"card": "Cards", "area-card": "Ship and area cards", "player-aid": "Player aids", "token": "Tokens"}
+
+
+def sheet_label(sheet: Sheet, group: str, decks: int) -> str:
+    """What a sheet holds, in a few words: 'Cards (Deck B), Tokens'; a player group's sheets name the group."""
+    words: list[str] = []
+    for p in sheet.placed:
+        word = KIND_WORDS.get(p.piece.kind, p.piece.section)
+        if p.piece.kind == "card" and decks > 1 and p.piece.part_of:
+            word += f" ({p.piece.part_of})"
+        if word not in words:
+            words.append(word)
+    text = ", ".join(words) or sheet.label
+    return f"{group}: {text}" if group else text
+
+
 def impose(kit: Kit, paper: Paper, t, fold: bool = False) -> list[Sheet]:
-    """Every sheet of a kit on a paper, in print order: each deck, each board, then the other pieces."""
+    """Every sheet of a kit on a paper, in print order. Pieces of one player group (the game's own, then each
+    variant's) share sheets; groups never do, so each player count's pages can be printed on their own."""
     sheets: list[Sheet] = []
-    flows: dict[str, list[Piece]] = {}
+    groups: dict[str, list[Piece]] = {}
     for p in kit.pieces:
         if p.count > 0:
-            flows.setdefault(p.flow, []).append(p)
-    for flow, pieces in flows.items():
-        if flow.startswith("deck:"):  # 'deck:<id>', or 'deck:<id>:<variant>' for a deck a variant adds
-            did, *variant = flow[5:].split(":")
-            own = [f for f in flows if f.startswith("deck:") and f.count(":") == 1]
-            sheets += card_sheets(pieces, paper, t, "Cards" if len(own) == 1 and not variant
-                                  else f"Cards ({did})", fold)
-        elif flow.startswith("board:"):
-            for p in pieces:
-                sheets += board_sheets(p, paper, t, p.name)
-        else:  # 'misc', or 'misc:<variant>' for the loose pieces a variant adds
-            label = "Components" if ":" not in flow else f"Components ({flow.split(':', 1)[1]})"
-            sheets += misc_sheets(pieces, paper, t, label, fold)
+            groups.setdefault(p.group, []).append(p)
+    decks = len({p.part_of for p in kit.pieces if p.kind == "card"})
+    for group, pieces in groups.items():
+        for s in fill_sheets(pieces, paper, t, group or "Components", fold):
+            if any(q.piece.kind == "board" for q in s.placed):  # a board's sheet is named for the board
+                s.label = f"{group}: {s.label}" if group else s.label
+            else:
+                s.label = sheet_label(s, group, decks)
+            sheets.append(s)
     return sheets

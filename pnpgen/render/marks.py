@@ -38,24 +38,32 @@ def scale_bars(x: float, y: float, ink: str, label_size: float) -> tuple[Group, 
 
 
 def footer_band(length: float, height: float, text: str, note: str, t) -> Group:
-    """The band every sheet carries, laid out along a length: scale bars, the print note, the footer text."""
+    """The band every sheet carries, laid out along a length: scale bars at one end; the print note over the
+    footer text (title, version, what the page holds, page n of N) at the other."""
     ink = t.footer.colour or "#333333"
     size = t.footer.size
-    bars, bars_w = scale_bars(0, (height - 3.2) / 2, ink, size * 0.85)
-    base = height / 2 + fonts.CAP_HEIGHT * size / 2
-    out: list[Item] = [bars, Text(length, base, text, size, ink, "bold", "end")]
-    room = length - bars_w - 4 - fonts.width(text, size, "bold") - 4
-    nsize = size * 0.85
-    if note and fonts.width(note, nsize, "italic") <= room:
-        out.append(Text(bars_w + 4, base, note, nsize, ink, "italic"))
+    small = t.note_size
+    bars, bars_w = scale_bars(0, (height - 3.2) / 2, ink, small)
+    room = length - bars_w - 4
+    while fonts.width(text, size, "bold") > room and size > small:  # a long label: smaller, down to the note's size
+        size = max(small, size - 0.05)
+    pitch = max(size, small) * 1.18
+    top = (height - fonts.CAP_HEIGHT * max(size, small) - (pitch if note else 0)) / 2
+    base = top + fonts.CAP_HEIGHT * max(size, small)
+    out: list[Item] = [bars]
+    if note:
+        out.append(Text(length, base, note, small, ink, "italic", "end"))
+        base += pitch
+    out.append(Text(length, base, text, size, ink, "bold", "end"))
     return Group(tuple(out), label="footer")
 
 
 def place_band(band: Group, side: str, page_w: float, page_h: float, margin: float, height: float) -> Group:
-    """The band at the bottom of a page, or along its right edge reading upward."""
+    """The band at the bottom of a page, or along its right (or left) edge reading upward."""
     if side == "bottom":
         return Group((band,), translate(margin, page_h - margin - height))
-    return Group((band,), compose(translate(page_w - margin - height, page_h - margin), rotate(-90)))
+    x = margin if side == "left" else page_w - margin - height
+    return Group((band,), compose(translate(x, page_h - margin), rotate(-90)))
 
 
 def fold_line(y: float, page_w: float, margin: float, ink: str = "#777777") -> Group:

@@ -66,10 +66,15 @@ def _back(p: Placed, page_mirror: Matrix, offset: tuple[float, float]) -> tuple[
     return (Group((g,), clip=Rect(*clip, Style())) if clip else g), trim
 
 
-def _band(sheet: Sheet, t, text: str) -> Item:
+MIRRORED_BAND = {"bottom": "bottom", "right": "left", "left": "right"}
+
+
+def _band(sheet: Sheet, t, text: str, back: bool = False) -> Item:
+    """The footer band; on a back page it sits behind the face's band, clear of the mirrored pieces."""
     paper = sheet.paper
-    length = (paper.width if sheet.band == "bottom" else paper.height) - 2 * t.margin
-    return place_band(footer_band(length, t.band, text, t.note, t), sheet.band, paper.width, paper.height,
+    side = MIRRORED_BAND[sheet.band] if back else sheet.band
+    length = (paper.width if side == "bottom" else paper.height) - 2 * t.margin
+    return place_band(footer_band(length, t.band, text, t.note, t), side, paper.width, paper.height,
                       t.margin, t.band)
 
 
@@ -114,7 +119,7 @@ def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = 
         if role == "blank":
             label = f"back of page {n - 1}: intentionally blank"
         text = f"{title} {version}  ·  {label}  ·  page {n} of {total}"
-        items.append(_band(s, t, text))
+        items.append(_band(s, t, text, back=role == "back"))
         drawing = Drawing(s.paper.width, s.paper.height, Group(tuple(items)), f"{title}: {label}")
         pages.append(Page(drawing, role, label, tuple(trims), marks))
     return pages

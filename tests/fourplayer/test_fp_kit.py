@@ -41,18 +41,19 @@ def test_the_kit_holds_the_four_player_components_in_their_own_section(a4):
 
 
 def test_the_four_player_pages_follow_the_two_player_kit(a4):
-    pages = a4[0].pages["a4"]
-    labels = [p.label for p in pages if p.role == "face"]
-    first_variant = next(i for i, lab in enumerate(labels) if "deck-b" in lab or "four-player" in lab
-                         or "Fleet" in lab)
-    assert all("deck-b" not in lab and "four-player" not in lab and "Fleet" not in lab
-               for lab in labels[:first_variant])
-    assert labels[0].startswith("Cards") and "Cards (deck-b)" in labels[first_variant]
-    tiles = [lab for lab in labels if lab.startswith("The Fleet Action, tile")]
+    state = a4[0]
+    faces = [p for p in state.pages["a4"] if p.role == "face"]
+    mine = [any(state.kit.by_id(t[0]).group == VARIANT for t in p.trims) for p in faces]
+    first_variant = mine.index(True)
+    assert not any(mine[:first_variant]) and all(mine[first_variant:])  # the two never share a page
+    assert all(all(state.kit.by_id(t[0]).group == VARIANT for t in p.trims) for p in faces[first_variant:])
+    labels = [p.label for p in faces]
+    assert labels[0].startswith("Cards") and labels[first_variant] == f"{VARIANT}: Cards (Deck B)"
+    assert all(lab.startswith(f"{VARIANT}: ") for lab in labels[first_variant:])
+    tiles = [lab for lab in labels if lab.startswith(f"{VARIANT}: The Fleet Action, tile")]
     assert len(tiles) >= 2  # larger than a page: tiled
-    comp = [p for p in pages if p.label.startswith("Components (four-player)")]
-    on_it = {t[0] for p in comp for t in p.trims}
-    assert "token-first-player-teams" in on_it and "area-C" in on_it and "area-A" not in on_it
+    ships = next(p for p in faces if any(t[0] == "area-C" for t in p.trims))
+    assert {"area-C", "area-D", "area-Y", "area-Z"} <= {t[0] for t in ships.trims}
 
 
 def token_pages(pages):

@@ -85,9 +85,9 @@ def test_pieces_and_their_bleed_stay_on_the_printable_part_of_the_page(built, sh
             assert x + w + bleed <= size.width - m + 1e-6 and y + h + bleed <= size.height - m + 1e-6
         for x1, y1, x2, y2 in page.marks:
             for v in (x1, x2):
-                assert sheet_t.mark_margin - 1e-6 <= v <= size.width - sheet_t.mark_margin + 1e-6
+                assert m - 1e-6 <= v <= size.width - m + 1e-6
             for v in (y1, y2):
-                assert sheet_t.mark_margin - 1e-6 <= v <= size.height - sheet_t.mark_margin + 1e-6
+                assert m - 1e-6 <= v <= size.height - m + 1e-6
 
 
 def _pairs(pages):
@@ -177,17 +177,19 @@ def test_a_board_too_big_for_a_page_is_tiled_with_overlap(sheet_t):
     sheets = board_sheets(piece, PAPERS["a4"], sheet_t, "Big")
     assert len(sheets) >= 4
     windows = []
+    k = sheets[0].placed[0].scale
+    assert piece.min_scale <= k <= 1.0  # every tile at one scale, smaller only where that saves tiles
     for s in sheets:
         (p,), = [s.placed]
-        assert p.scale == 1.0  # tiles print at full size
+        assert p.scale == k
         wx, wy, ww, wh = p.window
-        windows.append((wx - p.x, wy - p.y, ww, wh))  # the part of the board this tile shows
+        windows.append((wx - p.x, wy - p.y, ww, wh))  # the part of the printed board this tile shows
         assert s.extras  # cut lines, targets and the tile's name
     xs = sorted({w[0] for w in windows})
     ys = sorted({w[1] for w in windows})
     ww, wh = windows[0][2], windows[0][3]
     assert xs[0] == pytest.approx(0) and ys[0] == pytest.approx(0)
-    assert xs[-1] + ww == pytest.approx(piece.width) and ys[-1] + wh == pytest.approx(piece.height)
+    assert xs[-1] + ww == pytest.approx(piece.width * k) and ys[-1] + wh == pytest.approx(piece.height * k)
     for a, b in zip(xs, xs[1:]):
         assert a + ww - b >= sheet_t.tile_overlap - 1e-6
     for a, b in zip(ys, ys[1:]):

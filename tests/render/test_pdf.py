@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import pypdf
 import pytest
 
@@ -27,19 +25,30 @@ def test_every_page_has_the_paper_size(built, paper):
         assert float(page.mediabox.height) == pytest.approx(size.height * PT, abs=0.01)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_page_count_nine_cards_a_sheet_each_followed_by_its_backs(built, paper):
+@pytest.mark.parametrize(("paper", "per_sheet"), [("a4", 9), ("letter", 8)])
+def test_cards_fill_sheets_with_gutters_each_sheet_followed_by_its_backs(built, paper, per_sheet):
+    # A4 holds nine poker cards with gutters inside the printer margin; Letter eight, turned a quarter
     state, _ = built
     pages = state.pages[paper]
     reader = _reader(built, paper)
     assert len(reader.pages) == len(pages)
     game = state.game
-    decks = (*game.decks, *(d for v in game.variants for d in v.decks))  # each deck on sheets of its own
+    decks = (*game.decks, *(d for v in game.variants for d in v.decks))
     card_faces = [p for p in pages if p.role == "face" and any(t[1] == "face" and t[0].startswith("card-")
                                                                 for t in p.trims)]
-    assert len(card_faces) == sum(math.ceil(d.size / 9) for d in decks)
-    assert [len(p.trims) for p in card_faces] == [n for d in decks
-                                                  for n in [9] * (d.size // 9) + ([d.size % 9] if d.size % 9 else [])]
+    cards = [[t for t in p.trims if t[0].startswith("card-")] for p in card_faces]
+    assert sorted(t[0] for c in cards for t in c) == sorted(
+        f"card-{d.id}-{c.id}" if d.copy_of else f"card-{c.id}" for d in decks for c in d.cards for _ in range(c.count))
+    full = [c for c in cards if len(c) == per_sheet]
+    assert len(full) >= 4 and max(len(c) for c in cards) == per_sheet
+    for c in full:
+        xs = sorted({round(t[2], 3) for t in c})
+        ys = sorted({round(t[3], 3) for t in c})
+        w, h = c[0][4], c[0][5]
+        assert (len(xs), len(ys)) == ((3, 3) if paper == "a4" else (2, 4))
+        assert (w, h) == ((63, 88) if paper == "a4" else (88, 63))
+        assert min(b - a - w for a, b in zip(xs, xs[1:])) >= 1.5 - 1e-6  # a gutter between columns
+        assert min(b - a - h for a, b in zip(ys, ys[1:])) >= 1.5 - 1e-6  # and between rows
     assert len(pages) % 2 == 0  # long-edge duplex: every face page has a back page, blank if need be
     for face, back in zip(pages[::2], pages[1::2]):
         assert face.role == "face" and back.role in ("back", "blank")

@@ -68,19 +68,28 @@ def _find(state, paper: str, pid: str, side: str = "face"):
     raise AssertionError(pid)
 
 
+def on_page(trim, u: float, v: float) -> tuple[float, float]:
+    """A point of an upright card (u across, v down from its top left) on the page; a card wider than tall on the
+    page was turned a quarter clockwise (its top to the right)."""
+    x, y, w, h = trim
+    return (x + w - v, y + u) if w > h else (x + u, y + v)
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_each_suit_colours_its_cards_band_and_bleed(built, tmp_path, paper):
     state, folder = built
     pdf = folder / f"{state.game.id}-{paper}.pdf"
     for suit in state.game.suits:
         card = next(c for c in state.game.cards if c.suit == suit.id)
-        n, (x, y, w, h) = _find(state, paper, f"card-{card.id}")
+        n, trim = _find(state, paper, f"card-{card.id}")
+        cw, ch = sorted(trim[2:])
         pic = render(pdf, n, tmp_path / f"{suit.id}")
-        assert close(pic.at(x + w * 0.62, y + 2.0), suit.colour), (suit.id, pic.at(x + w * 0.62, y + 2.0))
-        assert close(pic.at(x + w * 0.62, y + h - 1.5), suit.colour)  # the footer band
-        assert not close(pic.at(x + 2.0, y + 50.0), suit.colour)  # the body is light
+        band = pic.at(*on_page(trim, cw * 0.62, 2.0))
+        assert close(band, suit.colour), (suit.id, band)
+        assert close(pic.at(*on_page(trim, cw * 0.62, ch - 1.5)), suit.colour)  # the footer band
+        assert not close(pic.at(*on_page(trim, 2.0, 50.0)), suit.colour)  # the body is light
         if card is state.game.cards[0]:
-            assert close(pic.at(x + w * 0.62, y - 1.5), suit.colour)  # the bleed, outside the trim
+            assert close(pic.at(*on_page(trim, cw * 0.62, -1.5)), suit.colour)  # the bleed, outside the trim
 
 
 def test_card_backs_print_behind_the_faces(built, tmp_path):
