@@ -450,6 +450,36 @@ class Mapping(Kind):
 MAPPING = Mapping()
 
 
+class Lines(Kind):
+    """A line of text, or a list of lines (credits, what players bring): none of them blank."""
+
+    words = "a line of text or a list of them"
+    plural = "lines of text"
+    empty = ()
+
+    def read(self, v: Any, at: Any) -> Any:
+        if not isinstance(v, (str, list)):
+            return at.bad(f"{at.label} must be a string or a list, got {describe(v)}")
+        items = [(v, at.loc)] if isinstance(v, str) else [(x, at.item(v, i).loc) for i, x in enumerate(v)]
+        out = []
+        for x, loc in items:
+            if isinstance(x, str) and x.strip():
+                out.append(x.strip())
+            else:
+                at.bad(f"'{at.key}' items must be lines of text, got {describe(x)}", loc)
+        return tuple(out)
+
+    def schema(self) -> dict:
+        line = {"type": "string", "pattern": r"\S"}
+        return {"anyOf": [line, {"type": "array", "items": line}]}
+
+    def doc(self) -> str:
+        return "string or list of strings"
+
+
+LINES = Lines()
+
+
 # -- declaring a field -------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Spec:

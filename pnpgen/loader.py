@@ -2,7 +2,8 @@
 
 Two passes: every file is read against the model's declarations (types, bounds, choices, required fields,
 unknown keys: see declare.py), then references are linked (suits, colours, actions, templates, icons,
-decks copied from decks, ids that repeat, variants against the game). Errors are listed in file order.
+decks copied from decks, ids that repeat, variants against the game, values marked provisional). Errors are
+listed in file order.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from . import gridmove
 from .declare import ID, INVALID, declarations, describe
 from .errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
 from .fields import Reading, SectionPlace, Source, did_you_mean, read_section, read_values
-from .model import Board, Deck, Game, Rules, Variant
+from .model import Board, Deck, Game, Provisional, Rules, Variant
 from .model.board import HEADINGS, TURNS, Cell
 from .model.cards import DEFAULT_BACK, FieldSpec
 from .model.components import SHAPES
@@ -65,6 +66,8 @@ class _Loader:
         self.broken: set[str] = set()  # sections that did not load: references to them are not checked
         self.bad_colours: set[str] = set()  # palette names already reported as bad
         self.palette_locs: dict[str, Loc | None] = {}  # where each palette colour is defined
+        self.marked: list[Provisional] = []  # every value marked provisional, in content order
+        self.players_now: tuple[int, ...] = ()  # the player count of the variant being linked (empty: the game)
 
     def in_file_order(self, errors: list[ContentError], start: int) -> None:
         """Sort the errors this load recorded by file (in the order read), line and column."""
@@ -165,6 +168,7 @@ class _Loader:
         self.terrains = {t.id: self.link_terrain(t) for t in raw["terrain"] or ()}
         self.actions = {a.id: self.link_action(a) for a in raw["actions"] or ()}
         parts = self.link_components(raw, "")
+        self.link_marks(values["provisional"], m.get("provisional"), {"players": values["players"]}, rules)
         palette, icons = dict(self.palette), dict(self.icons)
         variants = self.load_variants(raw["variants"], m, parts, values["players"] if players_known else None)
         self.palette, self.icons = palette, icons
@@ -176,7 +180,9 @@ class _Loader:
             actions=tuple(self.actions.values()), decks=parts["decks"], boards=parts["boards"],
             area_cards=parts["area_cards"], tokens=parts["tokens"], player_aids=parts["player_aids"],
             declared=counts, declared_locs=count_locs, loc=here, icons=tuple(self.icons.values()),
-            terrains=tuple(self.terrains.values()), variants=tuple(variants), fonts=self.fonts(values["fonts"]))
+            terrains=tuple(self.terrains.values()), variants=tuple(variants), fonts=self.fonts(values["fonts"]),
+            credits=values["credits"], licence=values["licence"].strip(), also_needed=values["also_needed"],
+            provisional=tuple(self.marked))
 
     def read_cleanly(self, m: Any, key: str) -> bool:
         """Whether a field read without an error (the game's player counts: else variants' are not checked)."""
@@ -193,6 +199,28 @@ class _Loader:
             "tokens": self.link_tokens(raw.get("tokens") or ()),
             "player_aids": self.link_aids(raw.get("player_aids") or ()),
         }
+
+    # -- values marked provisional --------------------------------------------------------------------------
+    def mark(self, obj: Any, what: str) -> None:
+        """Record an item's `provisional: "why"` (if it has one) for the cover and `check`."""
+        if obj.provisional:
+            self.marked.append(Provisional(what, obj.provisional, self.at(obj, "provisional"), self.players_now))
+
+    def link_marks(self, pairs: tuple, raw: Any, fields: dict[str, Any], rules: Rules) -> None:
+        """The `provisional:` mapping of a game or variant: its own fields (players) and rules parameters
+        (rules.NAME), each with why it is not final."""
+        names = list(fields) + [f"rules.{k}" for k, _ in rules.values]
+        for key, why in pairs:
+            if key.startswith("rules.") and key[6:] in rules:
+                shown = f"rules {key[6:]}: {_shown(rules[key[6:]])}"
+            elif key in fields:
+                shown = f"{key}: {_shown(fields[key])}"
+            else:
+                if "rules" not in self.broken:
+                    self.p.error(key_loc(raw, key), f"provisional: unknown field '{key}' (expected one of: "
+                                 f"{', '.join(names)})" + did_you_mean(key, names))
+                continue
+            self.marked.append(Provisional(shown, why, loc_of(raw, key), self.players_now))
 
     # -- references ----------------------------------------------------------------------------------------
     def link_palette(self, pairs: Any, raw: Any) -> dict[str, str]:
@@ -320,6 +348,7 @@ class _Loader:
             self.err(action, None, "a sail action needs 'headings' and 'steps'")
         if action.kind == "fire" and not all(k in m for k in ("range", "damage")):  # (bad values: said already)
             self.err(action, None, "a fire action needs 'range' and 'damage'")
+        self.mark(action, f"{action.name} (action)")
         return action
 
     # -- decks and cards -----------------------------------------------------------------------------------
@@ -332,7 +361,9 @@ class _Loader:
             back = self.link_colours(deck.back, "colour", default=DEFAULT_BACK)
             back = replace(back, template=self.template(back, "template", back.template))
             deck = self.keep(deck, replace(deck, back=back, card_template=self.template(deck, "template",
-                                                                                         deck.card_template)))
+                                                                                         deck.card_template),
+                                           mark=deck.mark.strip()))
+            self.mark(deck, f"{deck.name} (deck)")
             if deck.copy_of is not None:
                 out.append(self.copied_deck(deck, (*others, *out), label))
                 continue
@@ -357,7 +388,8 @@ class _Loader:
                          + did_you_mean(source, ids))
             return replace(deck, cards=())
         return replace(deck, cards=tuple(replace(c, deck=deck.id) for c in src.cards), suits=src.suits,
-                       field_specs=src.field_specs, copy_of=src.copy_of or src.id)
+                       field_specs=src.field_specs, copy_of=src.copy_of or src.id,
+                       provisional=deck.provisional or src.provisional)  # the same cards: as final as they are
 
     def link_card(self, card: Any, deck: Deck, seen: dict[str, Loc | None]) -> Any:
         m = self.source(card).mapping
@@ -377,6 +409,7 @@ class _Loader:
                          f"{', '.join(self.actions)})" + did_you_mean(card.action, self.actions))
         name = card.name or (action.name if action else str(card.id).replace("-", " ").title())
         fields = card.fields if isinstance(card.fields, tuple) else tuple((str(k), v) for k, v in card.fields.items())
+        self.mark(card, f"{name} (card)")
         return self.keep(card, replace(card, deck=deck.id, suit=suit, action=action, name=name, fields=fields,
                                        template=self.template(card, "template", card.template)))
 
@@ -489,6 +522,8 @@ class _Loader:
     # -- boards --------------------------------------------------------------------------------------------
     def link_boards(self, boards: tuple[Board, ...]) -> tuple[Board, ...]:
         self.unique(boards, "board")
+        for b in boards:
+            self.mark(b, f"{b.name} (board)")
         return tuple(self.link_board(b) for b in boards)
 
     def link_board(self, b: Board) -> Board:
@@ -617,6 +652,7 @@ class _Loader:
         for c in cards:
             self.unique(c.areas, "area", within=f"{self.source(c).what} ")
             c = self.link_colours(c, "colour")
+            self.mark(c, f"{c.name} (card)")
             out.append(replace(c, template=self.template(c, "template", c.template)))
         return tuple(out)
 
@@ -632,12 +668,17 @@ class _Loader:
                          f"'{t.shape}')")
             suit = self.suit(t, "suit", t.suit)
             t = self.link_colours(t, "colour", "back_colour", default="#ffffff")
+            self.mark(t, f"{t.name} (token)")
             out.append(replace(t, suit=suit, template=self.template(t, "template", t.template),
                                colour_loc=self.colour_loc(t, "colour")))
         return tuple(out)
 
     def link_aids(self, aids: tuple) -> tuple:
         self.unique(aids, "player aid")
+        for a in aids:
+            if a.per_player and "count" in self.source(a).mapping:
+                self.err(a, "count", "an aid prints 'count' copies or one 'per_player', not both")
+            self.mark(a, f"{a.title} (player aid)")
         return tuple(replace(a, template=self.template(a, "template", a.template)) for a in aids)
 
     def counts(self, pairs: Any, raw: Any) -> tuple[tuple, tuple]:
@@ -690,7 +731,10 @@ class _Loader:
         own_icons = {i.id: self.link_icon(i) for i in raw["icons"] or ()}
         self.icons.update(own_icons)
         rules = self.rules(raw["rules"], loc_of(v, "rules") or loc)
+        self.players_now = (count,) if count else ()
         parts = self.link_components(raw, f"variant {vid} ", base)
+        self.link_marks(values["provisional"], v.get("provisional"), {}, rules)
+        self.players_now = ()
         for kind, key in COMPONENTS:
             first = {x.id: x.loc for x in base[key]}
             for x in parts[key]:
@@ -700,7 +744,15 @@ class _Loader:
         counts, count_locs = self.counts(raw["counts"], data["counts"])
         return Variant(vid, values["name"] or vid, count or 0, rules, tuple(colours.items()), parts["decks"],
                        parts["boards"], parts["area_cards"], parts["tokens"], parts["player_aids"],
-                       tuple(own_icons.values()), counts, count_locs, loc_of(v) or loc)
+                       tuple(own_icons.values()), counts, count_locs, loc_of(v) or loc, values["also_needed"],
+                       values["provisional"])
+
+
+def _shown(value: Any) -> str:
+    """A value as the cover prints it: a list as '2, 3, 4'."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
 
 
 def _model_default(obj: Any, attr: str) -> Any:

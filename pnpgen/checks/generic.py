@@ -49,6 +49,8 @@ def summary(game: Game, own: GameChecks | None = None) -> str:
     for count, word in ((len(game.player_aids), "player aid"), (sum(t.count for t in game.tokens), "token")):
         if count:
             parts.append(f"{count} {word}{'s' * (count != 1)}")
+    if game.provisional:  # values the designer marked as not final, the variants' included
+        parts.append(f"{len(game.provisional)} provisional")
     return f"{game.id}: " + ", ".join(parts)
 
 

@@ -6,10 +6,12 @@ from .cards import Action, Back, CardType, Deck, FieldSpec
 from .components import Area, AreaCard, PlayerAid, Section, Token
 from .game import Game
 from .icons import Icon
+from .provisional import Provisional
 from .rules import Rules
 from .sections import Counts
 from .suits import Suit
 from .variant import Variant
 
 __all__ = ["Action", "Area", "AreaCard", "Back", "Board", "CardType", "Cell", "Counts", "Deck", "FieldSpec", "Game",
-           "Hex", "Icon", "Location", "PlayerAid", "Rules", "Section", "Suit", "Terrain", "Token", "Variant"]
+           "Hex", "Icon", "Location", "PlayerAid", "Provisional", "Rules", "Section", "Suit", "Terrain", "Token",
+           "Variant"]

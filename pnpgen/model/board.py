@@ -24,6 +24,7 @@ from ..declare import (
 )
 from ..errors import Loc
 from ..hexgrid import neighbours
+from .provisional import provisional_field
 
 GRIDS = ("hex", "square", "none")  # none: a board of named locations only (an island, a market row)
 SQUARE_DIRECTIONS: tuple[tuple[str, tuple[int, int]], ...] = (("N", (0, -1)), ("E", (1, 0)), ("S", (0, 1)),
@@ -195,6 +196,7 @@ class Board:
                                          "direction?] (x from the left, y from the top)", key="cells",
                                          kind=ListOf(CellItem()), default=())
     locations: tuple[Location, ...] = declared("named places with room for pieces", default=())
+    provisional: str = provisional_field()
 
     @property
     def suit_at(self) -> dict[tuple[int, int], str | None]:

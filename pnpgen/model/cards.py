@@ -16,15 +16,19 @@ from ..declare import (
     TITLED,
     Derived,
     ListOf,
+    Pattern,
     Record,
     Table,
     declared,
     record,
 )
 from ..errors import Loc
+from .provisional import provisional_field
 
 FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts", "manoeuvre", "shots")
 DEFAULT_BACK = "#1b3a5c"
+DECK_MARK = Pattern(r"^\s*\S(.?\S)?\s*$", "a letter or two (up to 3 characters)",
+                    "a deck mark is a letter or two (up to 3 characters), got '{value}'")
 
 
 @record("action")
@@ -47,6 +51,7 @@ class Action:
     icon: str | None = declared("an icon printed with its text", default=None)
     text: str = declared("the text printed when the engine does not write it", default="")
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    provisional: str = provisional_field("why its values are not final: the cover lists it, `check` counts it")
 
 
 def _card_id(mapping: Any) -> str | None:
@@ -70,6 +75,7 @@ class CardType:
     fields: tuple[tuple[str, Any], ...] = declared("values of the card fields its deck declares", kind=MAPPING,
                                                    default=())
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    provisional: str = provisional_field()
 
     def field(self, name: str, default: Any = None) -> Any:
         """An extra field by name."""
@@ -126,6 +132,9 @@ class Deck:
                                                   kind=Table(Record(FieldSpec)), default=())
     copy_of: str | None = declared("the id of a deck whose cards it repeats (with its own back)", key="cards_from",
                                    kind=NAME, default=None)
+    mark: str = declared("a letter or two printed on every face and back, so decks that share card types can be "
+                         "sorted apart", kind=DECK_MARK, default="")
+    provisional: str = provisional_field()
 
     @property
     def back_template(self) -> str | None:

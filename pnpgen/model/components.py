@@ -7,6 +7,7 @@ from typing import Any
 
 from ..declare import COLOUR, ID, PATH, REQUIRED, SAME_AS_ID, TEMPLATE, TEXT, Kind, ListOf, declared, describe, record
 from ..errors import Loc
+from .provisional import provisional_field
 
 SHAPES = ("square", "circle", "hex", "rect", "octagon", "flag", "triangle", "diamond", "pennant", "custom")
 AID_SIZES = ("card", "half-page", "page")
@@ -40,6 +41,7 @@ class AreaCard:
     template: str | None = declared("its layout template", kind=TEMPLATE, default=None)
     text: str = declared("text printed on it", default="")
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    provisional: str = provisional_field()
 
 
 class TokenSize(Kind):
@@ -100,6 +102,7 @@ class Token:
     path: str | None = declared("shape 'custom': SVG path data in a 100 x 100 box, scaled to the size", kind=PATH,
                                 default=None)
     colour_loc: Loc | None = field(default=None, compare=False, repr=False)  # where its colour is defined
+    provisional: str = provisional_field()
 
     @property
     def double_sided(self) -> bool:
@@ -175,3 +178,10 @@ class PlayerAid:
     size: str = declared("card, half-page or page", default="card", choices=AID_SIZES)
     template: str | None = declared("its layout template", kind=TEMPLATE, default=None)
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    count: int = declared("how many copies to print", default=1, min=1, max=50)
+    per_player: bool = declared("whether to print one copy for each player instead of 'count'", default=False)
+    provisional: str = provisional_field()
+
+    def copies(self, players: int) -> int:
+        """How many copies to print for a number of players."""
+        return players if self.per_player else self.count

@@ -6,18 +6,19 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..declare import ID, REQUIRED, TEXT, Derived, Kind, Pattern, Record, declared, describe, record
+from ..declare import ID, LINES, REQUIRED, TEXT, Derived, Kind, Pattern, Record, declared, describe, record
 from ..errors import Loc
 from . import sections
 from .board import Board, Terrain
 from .cards import Action, CardType, Deck
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
+from .provisional import Provisional
 from .rules import Rules, overlay_rules
 from .suits import Suit
 from .variant import Variant, variants_section
 
-__all__ = ["FONT_STYLES", "MAX_PLAYERS", "FontFile", "Fonts", "Game", "Rules", "Suit"]
+__all__ = ["FONT_STYLES", "MAX_PLAYERS", "FontFile", "Fonts", "Game", "Provisional", "Rules", "Suit"]
 
 MAX_PLAYERS = 8
 
@@ -50,6 +51,16 @@ class FontFile:
 def fonts_field() -> Any:
     """The `fonts` field of game.yaml (declared here: in Game's body, `declared` names its counts)."""
     return declared("the pack's own font files, by style", kind=Record(Fonts), default=())
+
+
+def credits_field() -> Any:
+    """The `credits` field of game.yaml."""
+    return declared("who made it, one line each, as printed on the cover", kind=LINES, default=())
+
+
+def licence_field() -> Any:
+    """The `licence` field of game.yaml."""
+    return declared("the terms it may be printed and shared under (printed on the cover)", default="")
 
 
 class PlayerCounts(Kind):
@@ -112,6 +123,13 @@ class Game:
     played_as: str | None = None  # the variant this game is played as (see with_variant)
     engine_loc: Loc | None = field(default=None, compare=False, repr=False)
     fonts: tuple[FontFile, ...] = fonts_field()
+    credits: tuple[str, ...] = credits_field()
+    licence: str = licence_field()
+    also_needed: tuple[str, ...] = sections.also_needed_field()
+    # as read: (field or rules.NAME, why) pairs; once linked, every value marked provisional, the variants' included
+    provisional: tuple[Provisional, ...] = sections.marks_field(
+        "its own values not final yet: 'players' and 'rules.NAME', each to why (the cover lists them with every "
+        "item marked provisional)", ("players",))
 
     @property
     def board(self) -> Board | None:
@@ -175,4 +193,6 @@ class Game:
             colours=self.colours + v.colours, decks=self.decks + v.decks, boards=v.boards + self.boards,
             area_cards=self.area_cards + v.area_cards, tokens=self.tokens + v.tokens,
             player_aids=self.player_aids + v.player_aids, icons=self.icons + v.icons,
-            declared=v.declared, declared_locs=v.declared_locs, variants=(), played_as=v.id)
+            declared=v.declared, declared_locs=v.declared_locs, variants=(), played_as=v.id,
+            also_needed=self.also_needed + v.also_needed,
+            provisional=tuple(p for p in self.provisional if not p.players or v.players in p.players))

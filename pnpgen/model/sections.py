@@ -1,17 +1,18 @@
 """The sections of game.yaml, declared once for the game and for its variants: each is written inline or as the
-name of a YAML file in the pack that holds it."""
+name of a YAML file in the pack that holds it. Other fields both have are declared here too."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from ..declare import HEX_ONLY, MAPPING, Kind, ListOf, OneOf, Record, Scalar, Table, declared, describe, record
+from ..declare import HEX_ONLY, LINES, MAPPING, Kind, ListOf, OneOf, Record, Scalar, Table, declared, describe, record
 from ..yamlsrc import loc_of
 from .board import Board, Terrain
 from .cards import Action, Deck
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
+from .provisional import Marks
 from .rules import Rules
 from .suits import Suit
 
@@ -127,3 +128,13 @@ def terrain_section() -> Any:
 def counts_section(doc: str = "declared totals that `check` compares with the content") -> Any:
     """The `counts` section."""
     return section(doc, Totals(Counts), key="counts")
+
+
+def also_needed_field(doc: str = "what players bring that the kit does not print (a die, cubes ...)") -> Any:
+    """The `also_needed` field (not a section: a line of text or a list of them)."""
+    return declared(doc, kind=LINES, default=())
+
+
+def marks_field(doc: str, fields: tuple[str, ...]) -> Any:
+    """The `provisional` field of a game or variant: its own fields and rules parameters, each to why."""
+    return declared(doc, kind=Marks(fields), default=())

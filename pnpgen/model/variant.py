@@ -36,6 +36,10 @@ class Variant:
     declared: tuple[tuple[str, int], ...] = sections.counts_section("the totals of the game as played this way")
     declared_locs: tuple[tuple[str, Loc], ...] = field(default=(), compare=False, repr=False)
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    also_needed: tuple[str, ...] = sections.also_needed_field("what players bring for this variant, besides the "
+                                                              "game's")
+    provisional: tuple[tuple[str, str], ...] = sections.marks_field("its own rules parameters not final yet: "
+                                                                    "'rules.NAME' to why", ())
 
 
 def variants_section() -> Any:
