@@ -20,9 +20,9 @@ colours:               # names usable wherever a colour is asked for
   teal: "#1A8A8A"
 
 suits:                 # symbols: diamond circle triangle square star cross hexagon anchor
-  sun: {name: Sun, colour: "#E0B000", symbol: diamond}
-  sea: {name: Sea, colour: "#2C6FB7", symbol: circle}
-  ember: {name: Ember, colour: "#C8352E", symbol: triangle}
+  sun: {name: Sun, colour: "#F0C020", symbol: diamond}
+  sea: {name: Sea, colour: "#4A90D9", symbol: circle}
+  ember: {name: Ember, colour: "#A32A24", symbol: triangle}
 
 rules:                 # the numbers your rules use; a rules engine reads them from here
   hand_size: 4

@@ -10,6 +10,7 @@ from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..model import PlayerAid, Section
 from .context import Ctx
+from .imprint import imprint
 
 SPEC = {
     "size": P("size", ("95mm", "130mm")),  # an aid of size 'card'
@@ -27,7 +28,7 @@ SPEC = {
     "table": text_spec("7pt"),
     "section_gap": P("length", "2.6mm", min=0, max=30),
     "cell_pad": P("length", "1mm", min=0, max=10),
-    "min_scale": P("number", 0.7, min=0.3, max=1),
+    "min_scale": P("number", 0.86, min=0.3, max=1),
     "max_scale": P("number", 1.3, min=1, max=3),
     "text_first": P("bool", False),  # a section with text and a table: the text above the table
     "write_row": P("length", "7mm", min=2, max=30),  # the height of a blank row to write in (a score pad)
@@ -64,7 +65,9 @@ def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
     out.append(Rect(-b, -b, w + 2 * b, th_h + b, Style(fill=th.solid(t.accent))))
     if th.ink_saver:
         out.append(Rect(-b, th_h - 0.4, w + 2 * b, 0.8, Style(fill=t.accent)))
-    out.append(text_box(aid.title, (m, 0, w - 2 * m, th_h), text_style(t.title, th.text_on(t.accent, ink))).group)
+    head_ink = th.text_on(t.accent, ink)
+    out.append(text_box(aid.title, (m, 0, w - 2 * m, th_h - 2.0), text_style(t.title, head_ink)).group)
+    out.append(imprint(ctx, w - m, th_h - 1.2, head_ink, provisional=aid.provisional))
     top = th_h + m * 0.8
     avail = h - top - m
     # the largest text size from min_scale to max_scale that fits, in steps of 2.5%

@@ -11,6 +11,7 @@ from ..draw.templates import P, text_spec, text_style
 from ..draw.text import text_box
 from ..model import AreaCard
 from .context import Ctx
+from .imprint import imprint
 
 SPEC = {
     "size": P("size", ("96mm", "88mm")),
@@ -31,7 +32,7 @@ SPEC = {
     "icon": P("length", "7mm", min=0, max=40),
     "label": text_spec("8pt", bold=True, valign="middle", min_size="6pt"),
     "row_gap": P("length", "1.4mm", min=0, max=20),
-    "text": text_spec("7pt", italic=True, align="center", valign="bottom", min_size="5.5pt"),
+    "text": text_spec("7pt", italic=True, align="center", valign="bottom", min_size="6pt"),
 }
 
 
@@ -80,6 +81,7 @@ def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
     out.append(text_box(card.name, (x, 0, w - m - x - sub_w, hh), text_style(t.header.title, head_ink)).group)
     if sub:
         out.append(text_box(sub, (w - m - sub_w, 0, sub_w, hh), text_style(t.header.subtitle, head_ink)).group)
+    out.append(imprint(ctx, w - m, hh - 1.2, head_ink, provisional=card.provisional))  # under the owner
 
     # one row per area: icon and label on the left, cube slots on the right
     pitch = t.cube + t.slot_gap

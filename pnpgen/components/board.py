@@ -11,9 +11,11 @@ from ..draw.piece import ColourKey, Lattice, Piece
 from ..draw.primitives import Circle, Group, Item, PathBuilder, Rect, Style, Text, line, place, polygon
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
+from ..draw.units import SMALLEST
 from ..hexgrid import DIRECTIONS, corners, neighbours, to_pixel
 from ..model import Board, Cell
 from .context import Ctx
+from .imprint import SAFE, imprint
 
 SQRT3 = math.sqrt(3)
 SPEC = {
@@ -22,11 +24,13 @@ SPEC = {
     "grid": P("colour", "#2a3b4c"),
     "grid_width": P("length", "0.35mm", min=0, max=5),
     "edge_width": P("length", "1.0mm", min=0, max=10),
-    "fill": P("number", 0.55, min=0, max=1),
+    "fill": P("number", 0.7, min=0, max=1),
     "symbol": P("number", 0.36, min=0, max=1),
+    "pips": P("number", 0.15, min=0, max=0.4),
+    "pip_at": P("number", 0.76, min=0.3, max=0.95),
     "min_hex": P("length", "22mm", min=5, max=100),
     "coordinates": P("bool", True),
-    "coordinate_text": text_spec("5pt", align="center"),
+    "coordinate_text": text_spec("6pt", align="center"),
     "title": text_spec("14pt", bold=True, align="center", valign="middle", min_size="8pt", display=True),
     "title_height": P("length", "10mm", min=0, max=60),
     "padding": P("length", "3mm", min=0, max=30),
@@ -34,7 +38,7 @@ SPEC = {
     "directions": text_spec("7pt", bold=True, align="center"),
     "location": P("size", ("62mm", "46mm")),
     "location_title": text_spec("9pt", bold=True),
-    "location_text": text_spec("7pt", min_size="5pt"),
+    "location_text": text_spec("7pt", min_size="6pt"),
     "slot": P("length", "11mm", min=3, max=60),
     "slot_size": P("size", None),  # [width, height] of a location's slots, if not square
     "edge_band": P("length", "6mm", min=0, max=30),
@@ -43,7 +47,7 @@ SPEC = {
                    "same column or row (the same number or letter)."),
     "wrap_text": text_spec("7pt", italic=True, align="center"),
     "legend": P("bool", True),
-    "legend_text": text_spec("7pt", min_size="5pt"),
+    "legend_text": text_spec("7pt", min_size="6pt"),
 }
 
 
@@ -64,6 +68,9 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
         face, size = hex_board(ctx, board, t)
         min_scale = min(1.0, t.min_hex / board.hex_size_mm)
         lattice = Lattice("hex", board.hex_size_mm / SQRT3, hex_origin(board, t))
+    inset = max(t.padding, SAFE)  # the version at the top right, above the title
+    face = Group((face, imprint(ctx, size[0] - inset, inset + fonts.CAP_HEIGHT * SMALLEST, t.ink,
+                                provisional=board.provisional)), label=face.label)
     return Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
                  min_scale=min_scale, lattice=lattice, kind="board", part_of=board.name, source=board.loc,
                  keys=board_keys(ctx, board))
@@ -120,15 +127,16 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
     for qr in sorted(cells):
         hx = cells[qr]
         cx, cy = cs[qr][0] + ox, cs[qr][1] + oy
-        out.append(polygon(corners((cx, cy), s), Style(fill=_suit_fill(ctx, t, hx.suit, paper), stroke=t.grid,
-                                                        width=t.grid_width, join="round")))
+        fill = _suit_fill(ctx, t, hx.suit, paper)
+        out.append(polygon(corners((cx, cy), s), Style(fill=fill, stroke=t.grid, width=t.grid_width, join="round")))
         if hx.suit and hx.suit in ctx.icons.suits:
             size = f * t.symbol
             colour = ctx.icons.suits[hx.suit].colour
             out.append(ctx.icons.suit_symbol(hx.suit, cx - size / 2, cy - size / 2 - f * 0.04, size,
                                              outline=shade(colour, 0.55), colour=colour))
+            out += _pips(ctx, t, hx.suit, cx, cy, s, f, colour)
         if t.coordinates:
-            ts = text_style(t.coordinate_text, tint(ink, 0.6))
+            ts = text_style(t.coordinate_text, shade(fill, 0.6))  # quiet, but readable on a dark hex too
             out.append(Text(cx, cy + f * 0.36, f"{qr[0]},{qr[1]}", ts.size, ts.colour, "regular", "middle",
                             set_by=ts.source, role=ts.role))
     # the board's outer edge, drawn heavier: every hex side with no neighbour on the board
@@ -154,6 +162,24 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
             spot = (w - pad - t.compass / 2, h - pad - t.compass / 2)
         out.append(compass(spot, t.compass, ink, text_style(t.directions, ink).size))
     return Group(tuple(out), label=f"board {board.id}"), (w, h)
+
+
+PIP_CORNERS = (0, 2, 4)  # the E, SW and NW corners: some stay in sight whichever way a piece on the hex leans
+
+
+def _pips(ctx: Ctx, t: Tmpl, suit: str, cx: float, cy: float, s: float, f: float, colour: str) -> list[Item]:
+    """Small suit symbols toward three corners of a hex, where a piece standing on its centre leaves them in
+    sight: a hex still shows its suit with a ship on it, in black and white too."""
+    if t.pips <= 0:
+        return []
+    size = f * t.pips
+    out: list[Item] = []
+    for i in PIP_CORNERS:
+        ang = math.radians(60 * i)
+        px, py = cx + s * t.pip_at * math.cos(ang), cy + s * t.pip_at * math.sin(ang)
+        out.append(ctx.icons.suit_symbol(suit, px - size / 2, py - size / 2, size, outline=shade(colour, 0.55),
+                                         colour=colour))
+    return out
 
 
 def _side(pts, direction: int):

@@ -11,12 +11,14 @@ from ..draw.piece import ColourKey, Piece
 from ..draw.primitives import Group, Item, Rect, Style, Text, place
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
+from ..draw.units import SMALLEST
 from ..engine.api import CardDiagram, CardText, engine_for
 from ..gridmove import describe_manoeuvre, describe_shot
 from ..model import CardType, Deck, Game
 from .context import Ctx
 from .diagrams import heading_diagram, range_diagram, stat
 from .griddiagram import Palette, grid_manoeuvre_diagram
+from .imprint import SAFE, deck_badge, imprint, imprint_width
 
 FACE_SPEC = {
     "size": P("size", ("63mm", "88mm")),
@@ -30,14 +32,14 @@ FACE_SPEC = {
                                                                            min_size="8pt", display=True)},
     "diagram": P("box", ("4mm", "21mm", "55mm", "29mm")),
     "requires": {"box": P("box", ("4mm", "52mm", "55mm", "13mm")), "label": P("str", "Needs"),
-                 "text": text_spec("7pt", min_size="5.5pt"), "none": P("str", "None.")},
+                 "text": text_spec("7pt", min_size="6pt"), "none": P("str", "None.")},
     "effect": {"box": P("box", ("4mm", "66mm", "55mm", "16mm")), "label": P("str", "Effect"),
-               "text": text_spec("7pt", min_size="5.5pt")},
-    "footer": {"height": P("length", "5mm", min=0, max=30), "text": text_spec("6pt", bold=True, valign="middle")},
+               "text": text_spec("7pt", min_size="6pt")},
+    "footer": {"height": P("length", "6mm", min=0, max=30), "text": text_spec("6pt", bold=True, valign="middle")},
     "cost": {"chip": P("length", "7mm", min=2, max=30)},
     "stats": {"width": P("length", "16mm", min=4, max=100), "height": P("length", "25mm", min=6, max=100),
               "compact": P("length", "12mm", min=6, max=100)},
-    "fields": text_spec("7.5pt", valign="middle", min_size="5.5pt"),
+    "fields": text_spec("7.5pt", valign="middle", min_size="6pt"),
     "watermark": P("str", ""),
     "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
 }
@@ -160,16 +162,28 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
             out.append(ctx.icons.draw(t.watermark, (w - s) / 2, used + (room - s) / 2, s, tint(colour, 0.22),
                                       mono=True))
 
-    # footer band: the suit's name and symbol again, for colour-blind players (else what the card is)
+    # footer band: the suit's name and symbol again, for colour-blind players (else what the card is), the
+    # deck's mark and the game's version; its text keeps out of the 3 mm next to the trim
     if fh > 0:
         out.append(Rect(-b, h - fh, w + 2 * b, fh + b, Style(fill=band_fill)))
         if th.ink_saver:
             out.append(Rect(-b, h - fh - 0.4, w + 2 * b, 0.8, Style(fill=colour)))
-        label = (suit.name if suit else (action.name if action else deck.name)).upper()
-        out.append(text_box(label, (m, h - fh, w - 2 * m, fh), text_style(t.footer.text, band_ink)).group)
+        row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
+        mid = row[0] + row[1] / 2
+        right = w - m
         if suit:
-            s = fh * 0.62
-            out.append(_band_symbol(ctx, th, suit.id, w - m - s, h - fh + (fh - s) / 2, s, band_ink))
+            s = min(row[1] * 0.95, 3.6)
+            out.append(_band_symbol(ctx, th, suit.id, right - s, mid - s / 2, s, band_ink))
+            right -= s + 1.2
+        if deck.mark:
+            d = min(row[1] * 1.05, 3.8)
+            out.append(deck_badge(deck.mark, right - d / 2, mid, d, band_ink, band_fill))
+            right -= d + 1.5
+        why = provisional(card, deck)
+        out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, band_ink, provisional=why))
+        right -= imprint_width(ctx, why) + 2.0
+        label = (suit.name if suit else (action.name if action else deck.name)).upper()
+        out.append(text_box(label, (m, row[0], right - m, row[1]), text_style(t.footer.text, band_ink)).group)
     return Group(tuple(out), label=f"card {card.id}")
 
 
@@ -233,6 +247,11 @@ def _grid_body(ctx: Ctx, t: Tmpl, moves, shown: list[Shown], colour: str, accent
                     return ctx.icons.draw(name, ix, iy, size, ink)
             parts.append(stat((x + w - sw, y + k * (sh + 1.5), sw, sh), s.label, s.value, ink, accent, "#ffffff", ic))
     return Group(tuple(parts))
+
+
+def provisional(card: CardType, deck: Deck) -> str:
+    """Why a card is provisional: its own reason, its deck's or its action's ('' when it is final)."""
+    return card.provisional or deck.provisional or (card.action.provisional if card.action else "")
 
 
 def _modes(action, shown: list[Shown]) -> list[str]:
@@ -309,7 +328,7 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
             problem = (f"its {region.label.lower()} text does not fit the template '{t.name}' "
                        f"({laid.height:.1f} mm needed, {room:.1f} mm available)")
         if region.label:
-            out.append(Text(x0, y + 2.0, region.label.upper(), 2.0, ink, "bold", set_by=region.loc_of("label"),
+            out.append(Text(x0, y + 2.0, region.label.upper(), SMALLEST, ink, "bold", set_by=region.loc_of("label"),
                             role=f"{region.role} label"))
         out.append(laid.group)
         y += label_h + laid.height + 1.8
@@ -521,6 +540,11 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
         laid = text_box(deck.back_text, region, ts)
         out.append(laid.group)
         out.append(place(laid.group, w, h, 180))
+    if deck.mark:  # at both sides, halfway down: the back still reads the same either way up
+        d = 7.0
+        badge = deck_badge(deck.mark, inset + 2.4 + d / 2, h / 2, d, fill if th.ink_saver else ink,
+                           ink if th.ink_saver else fill)
+        out += [badge, place(badge, w, h, 180)]
     return Group(tuple(out), label=f"back {deck.id}")
 
 

@@ -9,6 +9,7 @@ from ..draw import fonts
 from ..draw.colour import tint
 from ..draw.icons import arrow, symbol
 from ..draw.primitives import Circle, Group, Item, Rect, Style, Text, polygon
+from ..draw.units import SMALLEST
 from ..hexgrid import DIRECTIONS, corners, to_pixel
 
 SQRT3 = math.sqrt(3)
@@ -42,13 +43,13 @@ def heading_diagram(box, headings: tuple[int, ...], steps: tuple[int, ...], refe
     # the reference direction, toward the top of the diagram
     wx = x + side / 2
     out.append(arrow(wx, y + h * 0.8, -90, h * 0.7, ink, shaft=0.8, head=2.8))
-    out.append(Text(wx, y + h * 0.8 + 3.0, reference, min(2.3, side / 4.0), ink, "bold", "middle"))
+    out.append(Text(wx, y + h * 0.8 + 3.0, reference, max(SMALLEST, min(2.3, side / 4.0)), ink, "bold", "middle"))
     if max(steps, default=1) > 1:
         label = "×" + "–".join(str(s) for s in sorted({min(steps), max(steps)}))
         size = min(4.2, side / 2.2)
         out.append(Text(x + w - side / 2, cy + fonts.CAP_HEIGHT * size / 2, label, size, accent, "bold",
                         "middle"))
-        out.append(Text(x + w - side / 2, cy + fonts.CAP_HEIGHT * size / 2 + 3.2, unit, 2.0, ink, "bold",
+        out.append(Text(x + w - side / 2, cy + fonts.CAP_HEIGHT * size / 2 + 3.2, unit, SMALLEST, ink, "bold",
                         "middle"))
     return Group(tuple(out))
 
@@ -87,7 +88,7 @@ def stat(box, label: str, value: str, ink: str, accent: str, paper: str, icon=No
     """A labelled big number in a rounded box; icon(x, y, size) draws a small icon with it (under the label in a
     tall box, before the number in a low one)."""
     x, y, w, h = box
-    label_size = min(2.1, w / (0.68 * max(4, len(label))))
+    label_size = max(SMALLEST, min(2.3, w / (0.68 * max(4, len(label)))))
     parts: list[Item] = [Rect(x, y, w, h, Style(fill=paper, stroke=accent, width=0.5), 1.5),
                          Text(x + w / 2, y + 3.0, label.upper(), label_size, ink, "bold", "middle")]
     top = y + 3.6

@@ -18,6 +18,7 @@ from ..draw.text import text_box
 from ..hexgrid import corners
 from ..model import Token
 from .context import Ctx
+from .imprint import imprint
 
 SQRT3 = math.sqrt(3)
 PLAIN = ("square", "circle", "hex", "rect", "octagon")  # shapes whose label sits inside a plain inset
@@ -25,8 +26,8 @@ SPEC = {
     "ink": P("colour", "#222222"),
     "outline": P("colour", "#222222"),
     "outline_width": P("length", "0.3mm", min=0, max=5),
-    "label": text_spec("9pt", bold=True, align="center", valign="middle", min_size="4pt"),
-    "edge_label": text_spec("7pt", bold=True, align="center", valign="bottom", min_size="4pt"),
+    "label": text_spec("9pt", bold=True, align="center", valign="middle", min_size="6pt"),
+    "edge_label": text_spec("7pt", bold=True, align="center", valign="bottom", min_size="6pt"),
     "icon": P("number", 0.42, min=0, max=1),
     "inset": P("number", 0.14, min=0, max=0.5),
 }
@@ -127,7 +128,9 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
     validate(ctx, token)
     w, h = shape_size(token)
     colour = ctx.colour(token.colour, "#ffffff")
-    face = token_side(ctx, t, token, colour, token.label, token.icon, w, h, edges=True)
+    # a token of a suit (a nation, a faction) shows its suit's symbol, so it is told apart without its colour
+    icon = token.suit if token.suit and token.suit in ctx.icons.suits else token.icon
+    face = token_side(ctx, t, token, colour, token.label, icon, w, h, edges=True)
     back = None
     if token.double_sided:
         back = token_side(ctx, t, token, ctx.colour(token.back_colour, colour), token.back_label or "",
@@ -161,7 +164,7 @@ def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: s
         isz = ih * 0.8
         laid = text_box(label, (0, 0, iw - isz - ih * 0.25, ih), text_style(t.label, ink), ctx.icons.inline)
         x0 = cx - (isz + ih * 0.25 + laid.width) / 2
-        out.append(ctx.icons.draw(icon, x0, cy - isz / 2, isz, icon_colour))
+        out.append(ctx.icons.draw(icon, x0, cy - isz / 2, isz, icon_colour, mono=icon in ctx.icons.suits))
         out.append(text_box(label, (x0 + isz + ih * 0.25, by, laid.width + 0.5, ih),
                             text_style(t.label, ink, size=laid.size, align="left"), ctx.icons.inline).group)
     else:
@@ -170,7 +173,7 @@ def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: s
             if label and token.shape not in PLAIN:
                 isz = min(isz, ih * 0.5)
             iy = cy - isz / 2 - (ih * 0.16 if label else 0.0)
-            out.append(ctx.icons.draw(icon, cx - isz / 2, iy, isz, icon_colour))
+            out.append(ctx.icons.draw(icon, cx - isz / 2, iy, isz, icon_colour, mono=icon in ctx.icons.suits))
         if label:
             ty, tbh = (cy + ih * 0.08, ih * 0.34) if has_icon else (by, ih)
             ts = text_style(t.label, ink)
@@ -178,9 +181,15 @@ def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: s
                 ts = text_style(t.label, ink, size=min(iw, ih) * 0.7)
             box = line_box(token, w, h, (bx, ty, iw, tbh)) if has_icon else (bx, ty, iw, tbh)
             out.append(text_box(label, box, ts, ctx.icons.inline).group)
+    if edges and token.shape in PLAIN and min(w, h) >= VERSION_MIN and not (token.edges[3:4] and token.edges[3]):
+        # a large token prints the version along its bottom (where a hex token's south edge has no label)
+        out.append(imprint(ctx, w / 2, h - max(inset, min(w, h) * 0.1), ink, "middle", token.provisional))
     out.append(outline(token, w, h, Style(stroke=shade(colour, 0.5) if th.ink_saver else t.outline,
                                           width=t.outline_width, join="round")))
     return Group(tuple(out), label=f"token {token.id}")
+
+
+VERSION_MIN = 25.0  # a token at least this wide and tall prints the game's version
 
 
 def _edge_labels(ctx: Ctx, t: Tmpl, token: Token, w: float, h: float, ink: str) -> Group:

@@ -7,6 +7,7 @@ import re
 MM_PER_IN = 25.4
 MM_PER_PT = MM_PER_IN / 72.0
 UNITS = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_PT}
+SMALLEST = 6 * MM_PER_PT  # the smallest type pnpgen prints: 6 pt, readable on a home printer
 _LENGTH_RE = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt)?\s*$")
 
 
