@@ -48,6 +48,7 @@ class BuildOptions:
     sim_agents: tuple[str, ...] = ("greedy", "greedy")
     force: bool = False  # export even when checks report errors or simulated games stall
     printer_margin: float | None = None  # mm of paper edge kept free of ink (None: the sheet template's)
+    players: int | None = None  # print only what this many players use (None: every player count)
 
 
 @dataclass
@@ -80,8 +81,14 @@ class Step:
 
 
 def load_step(state: BuildState) -> None:
-    """Load the game's content (located errors stop the build)."""
+    """Load the game's content (located errors stop the build); a player count it is not played with stops it."""
     state.game = load_game(state.options.game)
+    n = state.options.players
+    if n is not None and n not in state.game.players:
+        counts = sorted(set(state.game.players))
+        raise PnpgenError(f"--players {n}: {state.game.title} is played by "
+                          + (", ".join(map(str, counts[:-1])) + " or " if len(counts) > 1 else "")
+                          + f"{counts[-1]} players")
 
 
 def check_step(state: BuildState) -> None:
@@ -133,7 +140,7 @@ def layout_step(state: BuildState) -> None:
     def tick(_what: str) -> None:
         n[0] += 1
         state.tick("layout", n[0], total)
-    state.kit = layout_kit(state.game, state.options.ink_saver, progress=tick)
+    state.kit = layout_kit(state.game, state.options.ink_saver, progress=tick, players=state.options.players)
 
 
 def sheet_template(game: Game, printer_margin: float | None = None):
@@ -162,13 +169,14 @@ def _render(state: BuildState) -> None:
     for name in jobs:
         state.tick(f"render {gid}-{name}.pdf", done, total)
         sheets = impose(kit, paper(name), t, fold=o.duplex == "fold")
-        pages = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset)
+        pages = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset, kit)
         state.pages[name] = pages
         hint = "DuplexFlipLongEdge" if o.duplex == "long-edge" and any(p.role == "back" for p in pages) else None
         path = f"{gid}-{name}.pdf"
         state.files[path] = write_pdf([p.drawing for p in pages], title=f"{kit.title} {kit.version}",
                                       author="pnpgen", subject=f"print-and-play kit, {name}", duplex=hint)
-        state.notes[path] = f"{len(pages)} pages, {name}, duplex {o.duplex}"
+        state.notes[path] = f"{len(pages)} pages, {name}, duplex {o.duplex}" + \
+            (f", {o.players} players" if o.players else "")
         done += 1
         state.tick(f"render {path}", done, total)
     by_id = {p.id: p for p in kit.pieces}

@@ -64,6 +64,9 @@ class _Progress:
                    "faces and backs either side of a fold line, or no backs.")
 @click.option("--back-offset", metavar="X,Y", default=None,
               help="Shift back pages by X,Y mm (right, down) to correct a printer's front/back misregistration.")
+@click.option("--players", type=click.IntRange(1, 8), default=None, metavar="N",
+              help="Print only the components N players use (default: every player count, with a page map on "
+                   "the cover).")
 @click.option("--sim-games", default=200, show_default=True, type=click.IntRange(0, 100_000),
               help="Games in the quick simulation (greedy vs greedy) run before export.")
 @click.option("--skip-sim", is_flag=True, help="Skip the quick simulation (and its report); checks still run.")
@@ -73,8 +76,8 @@ class _Progress:
               help="Write the kit even when the checks find errors or simulated games stall (content that does "
                    "not load still stops the build).")
 def build_cmd(game: str | None, paper: str, fmt: str, out: Path, ink_saver: bool, duplex: str,
-              back_offset: str | None, sim_games: int, skip_sim: bool, printer_margin: float | None,
-              force: bool) -> None:
+              back_offset: str | None, players: int | None, sim_games: int, skip_sim: bool,
+              printer_margin: float | None, force: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
     from ..build import BuildOptions, build  # the renderers load only for this command
 
@@ -83,7 +86,7 @@ def build_cmd(game: str | None, paper: str, fmt: str, out: Path, ink_saver: bool
         game=game, papers=("a4", "letter") if paper == "both" else (paper,),
         formats=("pdf", "svg") if fmt == "all" else (fmt,), out=out, ink_saver=ink_saver, duplex=duplex,
         back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
-        force=force, printer_margin=printer_margin)
+        force=force, printer_margin=printer_margin, players=players)
     try:
         state = build(options)
     finally:

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..draw import fonts
-from ..draw.piece import Kit, Piece
-from ..errors import Problems
-from ..model import Game
+from ..draw.piece import CoverFacts, Kit, Piece
+from ..errors import PnpgenError, Problems
+from ..model import Game, PlayerAid, Variant
 from .aids import aid_piece
 from .areacards import area_card_pieces
 from .board import board_piece
@@ -20,21 +20,27 @@ SECTIONS = ("Cards", "Card backs", "Boards", "Ship and area cards", "Player aids
 
 
 def layout_kit(game: Game, ink_saver: bool = False, problems: Problems | None = None,
-               progress: Callable[[str], None] | None = None) -> Kit:
+               progress: Callable[[str], None] | None = None, players: int | None = None) -> Kit:
     """Every component of a game as pieces, in print order; raises ContentErrors for located problems.
 
     The components a variant adds (another player count's ship cards, board, deck ...) follow the game's
-    own, in a section named for the variant and on sheets of their own.
+    own, in a section named for the variant and on sheets of their own. With `players`, only what that many
+    players use: the game's own components and the variant played by that many, aids one per player.
     """
     with fonts.using(fonts.for_game(game)):
-        return _layout_kit(game, ink_saver, problems, progress)
+        return _layout_kit(game, ink_saver, problems, progress, players)
 
 
 def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
-                progress: Callable[[str], None] | None) -> Kit:
+                progress: Callable[[str], None] | None, players: int | None) -> Kit:
     own = problems is None
     ctx = Ctx.make(game, ink_saver, problems)
     pieces: list[Piece] = []
+    counts = tuple(sorted(set(game.players)))
+    if players is not None:
+        if players not in counts:
+            raise PnpgenError(f"{game.title} is played by {_counts(counts)} players, not {players}")
+        counts = (players,)
 
     def add(made) -> None:
         for p in made if isinstance(made, list) else [made]:
@@ -48,30 +54,68 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
         add(board_piece(ctx, board))
     for card in game.area_cards:
         add(area_card_pieces(ctx, card))
+    aids: list[Piece] = []
     for aid in game.player_aids:
-        add(aid_piece(ctx, aid))
+        made = aid_copies(aid, aid_piece(ctx, aid), counts, game.variants)
+        add(made[0])
+        aids += made[1:]
     for token in game.tokens:
         add(token_piece(ctx, token))
+    pieces[:] = [replace(p, players=counts) for p in pieces]
     sections = list(SECTIONS)
     for v in game.variants:
+        if players is not None and v.players != players:
+            continue
         vctx = Ctx.make(game.with_variant(v.id), ink_saver, ctx.problems)
         made: list[Piece] = []
         for deck in v.decks:
             made += deck_pieces(vctx, deck)
         made += [board_piece(vctx, b) for b in v.boards]
         made += [area_card_pieces(vctx, c) for c in v.area_cards]
-        made += [aid_piece(vctx, a) for a in v.player_aids]
+        made += [p for a in v.player_aids for p in aid_copies(a, aid_piece(vctx, a), (v.players,), ())]
+        made += [aid for aid in aids if aid.players == (v.players,)]  # the game's aids for its extra players
         made += [token_piece(vctx, t) for t in v.tokens]
-        add([variant_piece(p, v.name, v.id) for p in made])
+        add([variant_piece(p, v) for p in made])
         sections.append(v.name)
+    add([p for p in aids if not any(p.players == (v.players,) for v in game.variants)])
     if own:
         ctx.problems.raise_if_any()
-    return Kit(game.id, game.title, game.version, tuple(pieces), tuple(sections))
+    return Kit(game.id, game.title, game.version, tuple(pieces), tuple(sections), players,
+               cover_facts(game, counts))
 
 
-def variant_piece(p: Piece, section: str, vid: str) -> Piece:
+def cover_facts(game: Game, counts: tuple[int, ...]) -> CoverFacts:
+    """What the cover says about a game laid out for some player counts."""
+    variants = [v for v in game.variants if v.players in counts]
+    groups = (("", counts),) + tuple((v.name, (v.players,)) for v in variants)
+    needed = tuple((what, counts) for what in game.also_needed) + \
+        tuple((what, (v.players,)) for v in variants for what in v.also_needed)
+    provisional = tuple((p.what, p.why) for p in game.provisional if not p.players or set(p.players) & set(counts))
+    return CoverFacts(game.credits, game.licence, counts, groups, needed, provisional)
+
+
+def aid_copies(aid: PlayerAid, piece: Piece, counts: tuple[int, ...], variants) -> list[Piece]:
+    """A player aid's piece with as many copies as the fewest players need (or its count), then one more piece
+    for each player count that needs more copies (one per player), used only at those counts."""
+    if not aid.per_player:
+        return [replace(piece, count=aid.count)]
+    out = [replace(piece, count=counts[0])]
+    extra: dict[tuple[int, ...], int] = {}
+    for k in range(counts[0] + 1, counts[-1] + 1):  # the k-th player's copy, needed when k or more play
+        used = tuple(n for n in counts if n >= k)
+        extra[used] = extra.get(used, 0) + 1
+    for used, n in extra.items():
+        out.append(replace(piece, id=f"{piece.id}-for-{used[0]}", count=n, players=used, copy_of=piece.id))
+    return out
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+
+
+def variant_piece(p: Piece, v: Variant) -> Piece:
     """A variant's piece: in the variant's section, printed in its group (on sheets of the variant's own)."""
-    return replace(p, section=section, group=section)
+    return replace(p, section=v.name, group=v.name, players=(v.players,))
 
 
 __all__ = ["Kit", "Piece", "layout_kit"]

@@ -73,6 +73,19 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class CoverFacts:
+    """What the cover says besides what the pieces show: who made the game, on what terms, who plays it,
+    what players bring and which values are provisional. Player counts: empty means every count."""
+
+    credits: tuple[str, ...] = ()
+    licence: str = ""
+    players: tuple[int, ...] = ()  # the player counts this kit serves
+    groups: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (a piece group's name, '' for the game's own; its counts)
+    also_needed: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (what to bring, the counts that need it)
+    provisional: tuple[tuple[str, str], ...] = ()  # (what, why)
+
+
+@dataclass(frozen=True)
 class Kit:
     """Every piece of a game, laid out, in print order; plus what sheets need to say about the game."""
 
@@ -81,6 +94,8 @@ class Kit:
     version: str
     pieces: tuple[Piece, ...]
     sections: tuple[str, ...] = field(default=())
+    players: int | None = None  # laid out for this many players only (None: every player count)
+    cover: CoverFacts | None = None  # what the cover sheet says about the game
 
     def by_id(self, pid: str) -> Piece:
         """A piece by id."""

@@ -11,6 +11,8 @@ def svg_files(kit: Kit) -> list[tuple[str, str, str, tuple[float, float]]]:
     """(file name, piece id, side, size) of every SVG a kit writes: each piece's face, and its back if it has one."""
     out = []
     for p in kit.pieces:
+        if p.copy_of:  # more copies of a piece already listed
+            continue
         out.append((f"{p.id}.svg", p.id, "face", p.size))
         if p.back is not None and p.back_id is None:
             out.append((f"{p.id}-back.svg", p.id, "back", p.size))

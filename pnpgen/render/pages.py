@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..draw.geometry import Matrix, compose, multiply, rotate, scale, translate
+from ..draw.piece import Kit
 from ..draw.primitives import Drawing, Group, Item, Rect, Style
+from .cover import cover_bodies
 from .marks import Seg, crop_marks, fold_line, footer_band, place_band
 from .sheet import Placed, Sheet
 
@@ -17,7 +19,7 @@ class Page:
     """A page ready to write, with what tests and tools need to know about it."""
 
     drawing: Drawing
-    role: str  # face | back | blank | fold (faces and backs on one page)
+    role: str  # cover | face | back | blank | fold (faces and backs on one page)
     label: str
     trims: tuple[tuple[str, str, float, float, float, float], ...]  # (piece id, side, x, y, w, h)
     marks: tuple[Seg, ...]
@@ -79,8 +81,9 @@ def _band(sheet: Sheet, t, text: str, back: bool = False) -> Item:
 
 
 def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = "long-edge",
-                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
-    """Pages for sheets: long-edge (each sheet then its backs, blank if it has none), fold, or none (faces only)."""
+                back_offset: tuple[float, float] = (0.0, 0.0), kit: Kit | None = None) -> list[Page]:
+    """Pages for sheets: long-edge (each sheet then its backs, blank if it has none), fold, or none (faces only).
+    Given the kit, a cover opens the file (with a blank back for long-edge duplex if it takes one page)."""
     any_backs = duplex != "none" and any(s.has_backs for s in sheets)
     plan: list[tuple[str, Sheet]] = []
     for s in sheets:
@@ -90,9 +93,22 @@ def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = 
             plan.append(("face", s))
             if duplex == "long-edge" and any_backs:
                 plan.append(("back" if s.has_backs else "blank", s))
-    total = len(plan)
+    bodies: list[Group] = []
+    lead = 0
+    if kit is not None and sheets:
+        bodies, lead = _cover(kit, sheets, plan, t, duplex)
+    total = lead + len(plan)
     pages: list[Page] = []
-    for n, (role, s) in enumerate(plan, start=1):
+    paper = sheets[0].paper if sheets else None
+    for k in range(lead):
+        role = "cover" if k < len(bodies) else "blank"
+        label = "Cover" if role == "cover" else f"back of page {k}: intentionally blank"
+        cover_sheet = Sheet(paper, "bottom", label)
+        text = f"{title} {version}  ·  {label}  ·  page {k + 1} of {total}"
+        items = ([bodies[k]] if role == "cover" else []) + [_band(cover_sheet, t, text)]
+        pages.append(Page(Drawing(paper.width, paper.height, Group(tuple(items)), f"{title}: {label}"), role, label,
+                          (), ()))
+    for n, (role, s) in enumerate(plan, start=lead + 1):
         items: list[Item] = []
         trims: list = []
         marks: tuple = ()
@@ -123,3 +139,34 @@ def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = 
         drawing = Drawing(s.paper.width, s.paper.height, Group(tuple(items)), f"{title}: {label}")
         pages.append(Page(drawing, role, label, tuple(trims), marks))
     return pages
+
+
+def _cover(kit: Kit, sheets: list[Sheet], plan: list[tuple[str, Sheet]], t, duplex: str) -> tuple[list[Group], int]:
+    """The cover's page bodies and how many pages open the file (the cover and, for long-edge duplex, a blank
+    back when it takes an odd number), laid out until its page numbers agree with where it leaves the sheets."""
+    n = 1
+    for _ in range(4):
+        lead = n + (n % 2 if duplex == "long-edge" else 0)
+        page_of, per_count = page_map(kit, plan, lead)
+        bodies = cover_bodies(kit, sheets, page_of, per_count, lead + len(plan), sheets[0].paper, t, duplex, t.band)
+        if len(bodies) == n:
+            break
+        n = len(bodies)
+    return bodies, lead
+
+
+def page_map(kit: Kit, plan: list[tuple[str, Sheet]], lead: int) -> tuple[dict[str, list[int]], dict[int, list[int]]]:
+    """Where each piece prints (its face pages) and which pages each player count needs: the cover, then every
+    sheet holding a piece that count uses, with the page printed on its back."""
+    page_of: dict[str, list[int]] = {}
+    counts = kit.cover.players if kit.cover else ()
+    per_count: dict[int, list[int]] = {c: list(range(1, lead + 1)) for c in counts}
+    for i, (role, s) in enumerate(plan):
+        n = lead + i + 1
+        if role in ("face", "fold"):
+            for p in s.placed:
+                page_of.setdefault(p.piece.id, []).append(n)
+        for c in counts:
+            if any(not p.piece.players or c in p.piece.players for p in s.placed):
+                per_count[c].append(n)
+    return page_of, per_count

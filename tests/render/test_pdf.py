@@ -9,6 +9,7 @@ from pnpgen.build import BuildOptions, build
 from pnpgen.render.paper import PAPERS
 
 PT = 72 / 25.4
+PAIRS = {("cover", "cover"), ("cover", "blank"), ("face", "back"), ("face", "blank")}  # the two sides of a sheet
 
 
 def _reader(built, paper):
@@ -50,8 +51,9 @@ def test_cards_fill_sheets_with_gutters_each_sheet_followed_by_its_backs(built, 
         assert min(b - a - w for a, b in zip(xs, xs[1:])) >= 1.5 - 1e-6  # a gutter between columns
         assert min(b - a - h for a, b in zip(ys, ys[1:])) >= 1.5 - 1e-6  # and between rows
     assert len(pages) % 2 == 0  # long-edge duplex: every face page has a back page, blank if need be
+    assert pages[0].role == "cover"  # the cover opens the file; its back is the cover's second page, or blank
     for face, back in zip(pages[::2], pages[1::2]):
-        assert face.role == "face" and back.role in ("back", "blank")
+        assert (face.role, back.role) in PAIRS
     two_sided = [p for p in pages if p.role == "face" and any(state.kit.by_id(t[0]).back is not None
                                                                for t in p.trims)]
     assert [p.role for p in pages].count("back") == len(two_sided) >= len(card_faces)
@@ -105,5 +107,6 @@ def test_fold_and_faces_only_layouts(tmp_path):
     prefs = pypdf.PdfReader(str(tmp_path / "f" / "narrow-seas" / "narrow-seas-a4.pdf")).trailer["/Root"]
     assert "/Duplex" not in prefs["/ViewerPreferences"]
     none = build(BuildOptions(out=tmp_path / "n", papers=("a4",), formats=("pdf",), duplex="none"))
-    assert all(p.role == "face" for p in none.pages["a4"])
+    assert [p.role for p in none.pages["a4"]][:1] == ["cover"]
+    assert all(p.role in ("cover", "face") for p in none.pages["a4"])
     assert all(side == "face" for p in none.pages["a4"] for _, side, *_ in p.trims)
