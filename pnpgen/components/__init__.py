@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -90,7 +91,12 @@ def cover_facts(game: Game, counts: tuple[int, ...]) -> CoverFacts:
     groups = (("", counts),) + tuple((v.name, (v.players,)) for v in variants)
     needed = tuple((what, counts) for what in game.also_needed) + \
         tuple((what, (v.players,)) for v in variants for what in v.also_needed)
-    provisional = tuple((p.what, p.why) for p in game.provisional if not p.players or set(p.players) & set(counts))
+    marked = [p for p in game.provisional if not p.players or set(p.players) & set(counts)]
+    whats: dict[str, list[str]] = {}  # why -> what, so that items marked for one reason share a line
+    for p in marked:
+        whats.setdefault(p.why, []).append(p.what)
+    provisional = tuple((", ".join(w if n == 1 else f"{w} × {n}" for w, n in Counter(items).items()), why)
+                        for why, items in whats.items())
     return CoverFacts(game.credits, game.licence, counts, groups, needed, provisional)
 
 

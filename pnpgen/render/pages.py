@@ -23,6 +23,7 @@ class Page:
     label: str
     trims: tuple[tuple[str, str, float, float, float, float], ...]  # (piece id, side, x, y, w, h)
     marks: tuple[Seg, ...]
+    band: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # where the footer band prints (x, y, w, h)
 
 
 def face_matrix(p: Placed) -> Matrix:
@@ -80,6 +81,16 @@ def _band(sheet: Sheet, t, text: str, back: bool = False) -> Item:
                       t.margin, t.band)
 
 
+def band_rect(sheet: Sheet, t, back: bool = False) -> tuple[float, float, float, float]:
+    """The rectangle the footer band takes on a page: (x, y, w, h)."""
+    paper, m = sheet.paper, t.margin
+    side = MIRRORED_BAND[sheet.band] if back else sheet.band
+    if side == "bottom":
+        return (m, paper.height - m - t.band, paper.width - 2 * m, t.band)
+    x = m if side == "left" else paper.width - m - t.band
+    return (x, m, t.band, paper.height - 2 * m)
+
+
 def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = "long-edge",
                 back_offset: tuple[float, float] = (0.0, 0.0), kit: Kit | None = None) -> list[Page]:
     """Pages for sheets: long-edge (each sheet then its backs, blank if it has none), fold, or none (faces only).
@@ -107,7 +118,7 @@ def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = 
         text = f"{title} {version}  ·  {label}  ·  page {k + 1} of {total}"
         items = ([bodies[k]] if role == "cover" else []) + [_band(cover_sheet, t, text)]
         pages.append(Page(Drawing(paper.width, paper.height, Group(tuple(items)), f"{title}: {label}"), role, label,
-                          (), ()))
+                          (), (), band_rect(cover_sheet, t)))
     for n, (role, s) in enumerate(plan, start=lead + 1):
         items: list[Item] = []
         trims: list = []
@@ -137,7 +148,7 @@ def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = 
         text = f"{title} {version}  ·  {label}  ·  page {n} of {total}"
         items.append(_band(s, t, text, back=role == "back"))
         drawing = Drawing(s.paper.width, s.paper.height, Group(tuple(items)), f"{title}: {label}")
-        pages.append(Page(drawing, role, label, tuple(trims), marks))
+        pages.append(Page(drawing, role, label, tuple(trims), marks, band_rect(s, t, back=role == "back")))
     return pages
 
 

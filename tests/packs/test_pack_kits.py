@@ -13,6 +13,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from click.testing import CliRunner
+from pagepics import inked_margins
 
 from pnpgen.build import BuildOptions, BuildState, build
 from pnpgen.cli import main
@@ -114,6 +115,14 @@ def test_pdf_pages_count_and_size(kit, paper):
             assert sum(t[0] == p.id and t[1] == "face" for page in pages for t in page.trims) == p.count, p.id
 
 
+@needs_pdftoppm
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_page_has_ink_within_five_millimetres_of_the_paper_edge(kit, paper, tmp_path):
+    state, folder = kit
+    bad, looked = inked_margins(folder / f"{state.game.id}-{paper}.pdf", tmp_path)
+    assert looked == PAGES[state.game.id, paper] and bad == []
+
+
 def test_fonts_are_embedded(kit):
     for paper in ("a4", "letter"):
         seen = set()
@@ -157,7 +166,7 @@ def test_one_well_formed_svg_per_component(kit):
     game = state.game
     kit_ = state.kit
     files = {f.name for f in (folder / "svg").glob("*.svg")}
-    faces = {f"{p.id}.svg" for p in kit_.pieces}
+    faces = {f"{p.id}.svg" for p in kit_.pieces if not p.copy_of}  # more copies of an aid share its SVG
     assert len(faces) == (sum(len(d.cards) + 1 for d in game.decks) + len(game.boards) + len(game.area_cards)
                           + len(game.player_aids) + len(game.tokens))
     assert files == faces | {f"{p.id}-back.svg" for p in kit_.pieces if p.back is not None and p.back_id is None}
@@ -175,7 +184,7 @@ def test_contact_sheet_lists_every_component(kit):
     shown = set(re.findall(r'src="svg/([^"]+)"', html))
     assert shown == {f.name for f in (folder / "svg").glob("*.svg")}
     for p in state.kit.pieces:
-        assert f"{p.id}.svg" in shown
+        assert f"{p.copy_of or p.id}.svg" in shown
 
 
 # -- what the components say ----------------------------------------------------------------------------------------
