@@ -178,11 +178,11 @@ def card_sheet_note(kit: Kit, sheets: list[Sheet], t) -> list[str]:
         lines.append(f"Full bleed all round would need {across:.0f} × {down:.0f} mm; the sheet has {aw:.0f} × "
                      f"{ah:.0f} mm inside the {t.margin:g} mm printer margin and the footer, so cards share less "
                      "bleed between them.")
-    if turned:
-        upright = fit_grid(piece, area, t, turn=False)
-        n = upright.capacity if upright else 0
-        lines.append(f"Upright, only {n} fit ({upright.cols} × {upright.rows}) with a gutter between cards "
-                     f"inside the margin, so they print turned." if upright else
+    if turned:  # the most upright cards either placing of the footer allows
+        grids = [fit_grid(piece, content_area(sheet.paper, side, t), t, turn=False) for side in ("bottom", "right")]
+        upright = max((g for g in grids if g), key=lambda g: g.capacity, default=None)
+        lines.append(f"Upright, only {upright.capacity} fit ({upright.cols} × {upright.rows}) with a gutter between "
+                     "cards inside the margin, so they print turned." if upright else
                      "Upright, none fit inside the margin, so they print turned.")
     return lines
 
