@@ -15,7 +15,8 @@ def kit_dump(pack: str) -> str:
         w, h = piece.size
         lines.append(f"piece {piece.id} {piece.name!r} {piece.kind or '-'} section={piece.section!r} "
                      f"{number(w)}x{number(h)} bleed={number(piece.bleed)} count={piece.count} cut={piece.cut} "
-                     f"flow={piece.flow}")
+                     f"group={piece.group!r} part_of={piece.part_of!r} players={list(piece.players)}"
+                     + (f" copy_of={piece.copy_of}" if piece.copy_of else ""))
         lines.append(" face")
         lines.extend("  " + line for line in dump_lines(piece.face))
         if piece.back is not None:

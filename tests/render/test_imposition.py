@@ -60,7 +60,7 @@ def test_crop_marks_are_outside_every_trim_and_stop_short_of_it(built, sheet_t, 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_cut_line_of_a_card_sheet_has_marks_at_both_ends(built, paper):
     state, _ = built
-    page = state.pages[paper][0]
+    page = next(p for p in state.pages[paper] if p.role == "face")  # the first sheet of cards, after the cover
     trims = [t[2:] for t in page.trims]
     xs = {round(v, 3) for x, y, w, h in trims for v in (x, x + w)}
     ys = {round(v, 3) for x, y, w, h in trims for v in (y, y + h)}

@@ -15,11 +15,11 @@ from pagepics import grey_pages, inked_margins
 from pnpgen.build import BuildOptions, build, sheet_template
 from pnpgen.components.board import SPEC as BOARD_SPEC
 from pnpgen.components.board import hex_centre
-from pnpgen.components.templates import Templates
 from pnpgen.draw import fonts
 from pnpgen.draw.geometry import IDENTITY, apply, multiply
 from pnpgen.draw.primitives import Circle, Drawing, Group, Rect, Text
 from pnpgen.draw.primitives import Path as PathItem
+from pnpgen.draw.templates import Templates
 from pnpgen.errors import Problems
 from pnpgen.render.cover import components
 from pnpgen.render.imposition import board_sheets
