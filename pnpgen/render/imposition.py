@@ -194,37 +194,33 @@ def reach_out(segs: list[Seg], area: Area, obstacles: list[tuple[float, float, f
     extended with a ruler), stopping short of any piece (with its bleed) in the way; none is shortened, and none
     runs on across an open part of the page."""
     mx0, my0, mx1, my1 = area.marks
-    gap = t.marks.gap
-    reach = 2 * t.marks.length  # the farthest a mark runs on
-    side = gap + t.marks.halo  # a mark this close beside a piece would read as one of its cuts
+    flipped = [(ry, rx, rh, rw) for rx, ry, rw, rh in obstacles]
     out = []
     for x1, y1, x2, y2 in segs:
-        if x1 == x2:
-            down = y2 > y1
-            end = my1 if down else my0
-            for rx, ry, rw, rh in obstacles:
-                if not rx - side < x1 < rx + rw + side:
-                    continue
-                if down and ry >= y1 - 1e-6:
-                    end = min(end, ry - gap)
-                elif not down and ry + rh <= y1 + 1e-6:
-                    end = max(end, ry + rh + gap)
-            if abs(end - y2) <= reach:
-                y2 = max(y2, end) if down else min(y2, end)
-        else:
-            right = x2 > x1
-            end = mx1 if right else mx0
-            for rx, ry, rw, rh in obstacles:
-                if not ry - side < y1 < ry + rh + side:
-                    continue
-                if right and rx >= x1 - 1e-6:
-                    end = min(end, rx - gap)
-                elif not right and rx + rw <= x1 + 1e-6:
-                    end = max(end, rx + rw + gap)
-            if abs(end - x2) <= reach:
-                x2 = max(x2, end) if right else min(x2, end)
-        out.append((x1, y1, x2, y2))
+        if x1 == x2:  # a vertical mark runs along y
+            out.append((x1, y1, x2, _run_on(x1, y1, y2, my0, my1, obstacles, t)))
+        else:  # a horizontal one along x: the same with x and y swapped
+            out.append((x1, y1, _run_on(y1, x1, x2, mx0, mx1, flipped, t), y2))
     return out
+
+
+def _run_on(across: float, start: float, end: float, lo: float, hi: float, rects, t) -> float:
+    """The new end of a mark along an axis (rects given as (across, along, width across, length along)): on to lo or
+    hi when that is near, stopping `gap` short of a rect in its way."""
+    gap = t.marks.gap
+    side = gap + t.marks.halo  # a mark this close beside a piece would read as one of its cuts
+    forward = end > start
+    limit = hi if forward else lo
+    for ra, rb, rw, rl in rects:
+        if not ra - side < across < ra + rw + side:
+            continue
+        if forward and rb >= start - 1e-6:
+            limit = min(limit, rb - gap)
+        elif not forward and rb + rl <= start + 1e-6:
+            limit = max(limit, rb + rl + gap)
+    if abs(limit - end) > 2 * t.marks.length:  # the farthest a mark runs on
+        return end
+    return max(end, limit) if forward else min(end, limit)
 
 
 def copies(pieces: list[Piece]) -> list[Piece]:

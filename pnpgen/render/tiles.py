@@ -45,16 +45,24 @@ def tile_scale(piece: Piece, cw: float, ch: float, overlap: float) -> float:
     return max(piece.min_scale, min(1.0, most(piece.width, cw, nx), most(piece.height, ch, ny)))
 
 
+def _plain_cut(lattice: Lattice | None, at: float, lo: float, hi: float, vertical: bool) -> list[Point] | None:
+    """A straight cut at `at` from lo to hi (snapped to the nearest edge between squares), or None on hexes."""
+    if lattice is not None and lattice.kind == "hex":
+        return None
+    if lattice is not None:
+        o = lattice.origin[0 if vertical else 1]
+        at = o + round((at - o) / lattice.size) * lattice.size
+    return [(at, lo), (at, hi)] if vertical else [(lo, at), (hi, at)]
+
+
 def seam_down(lattice: Lattice | None, x: float, y0: float, y1: float) -> list[Point]:
     """A cut from top to bottom near x (piece coordinates) along cell edges: a zigzag between two columns of
     hexes, a line between two columns of squares, else straight."""
-    if lattice is None:
-        return [(x, y0), (x, y1)]
+    plain = _plain_cut(lattice, x, y0, y1, vertical=True)
+    if plain is not None:
+        return plain
     s = lattice.size
     ox, oy = lattice.origin
-    if lattice.kind == "square":
-        cx = ox + round((x - ox) / s) * s
-        return [(cx, y0), (cx, y1)]
     # the left edges of hex column q (its NW, W and SW corners) sit between x(q) - s and x(q) - s/2
     q = round((x - ox + 0.75 * s) / (1.5 * s))
     cx = ox + 1.5 * s * q
@@ -73,13 +81,11 @@ def seam_down(lattice: Lattice | None, x: float, y0: float, y1: float) -> list[P
 def seam_across(lattice: Lattice | None, y: float, x0: float, x1: float) -> list[Point]:
     """A cut from left to right near y (piece coordinates) along cell edges: along the hexes' flat tops and their
     slanted sides, a line between two rows of squares, else straight."""
-    if lattice is None:
-        return [(x0, y), (x1, y)]
+    plain = _plain_cut(lattice, y, x0, x1, vertical=False)
+    if plain is not None:
+        return plain
     s = lattice.size
     ox, oy = lattice.origin
-    if lattice.kind == "square":
-        cy = oy + round((y - oy) / s) * s
-        return [(x0, cy), (x1, cy)]
     h = SQRT3 * s
     pts: list[Point] = []
     q = math.floor((x0 - ox) / (1.5 * s)) - 1
