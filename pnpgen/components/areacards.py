@@ -11,7 +11,7 @@ from ..draw.templates import P, text_spec, text_style
 from ..draw.text import text_box
 from ..model import AreaCard
 from .context import Ctx
-from .imprint import imprint
+from .imprint import SAFE, imprint
 
 SPEC = {
     "size": P("size", ("96mm", "88mm")),
@@ -94,7 +94,8 @@ def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
     if card.text:
         text_h = text_box(card.text, (m, 0, w - 2 * m, 1e6), text_style(t.text, ink)).height + 1.5
     need = sum(r[3] for r in rows) + t.row_gap * (len(rows) - 1) + text_h
-    avail = h - y - m * 0.7
+    foot = max(m * 0.7, SAFE) if card.text else m * 0.7  # the card's text keeps 3 mm inside the trim
+    avail = h - y - foot
     if need > avail + 1e-6:
         ctx.problems.error(card.loc, f"area card '{card.id}': its areas need {need:.1f} mm of height but template "
                            f"'{t.name}' leaves {avail:.1f} mm (make the template larger or the slots fewer)")
@@ -104,7 +105,7 @@ def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
         out.append(_area_row(ctx, t, a, cols, nrows, (m, y, w - 2 * m, rh), colour, ink, paper))
         y += rh + gap
     if card.text:
-        out.append(text_box(card.text, (m, h - m * 0.7 - text_h, w - 2 * m, text_h), text_style(t.text, ink),
+        out.append(text_box(card.text, (m, h - foot - text_h, w - 2 * m, text_h), text_style(t.text, ink),
                             ctx.icons.inline).group)
     return Group(tuple(out), label=f"area card {card.id}")
 

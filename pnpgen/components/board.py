@@ -77,8 +77,8 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
 
 
 def board_keys(ctx: Ctx, board: Board) -> tuple[ColourKey, ...]:
-    """The suits a board's spaces show: told apart by colour alone, as their symbols sit at the centre of a
-    space, where a piece standing there covers them."""
+    """The suits a board's spaces show, to be told apart by colour (lightness) at a glance as well: their symbols
+    sit at the centre of a space, where a piece covers them, and their pips toward the corners are small."""
     used = {getattr(cell, "suit", None) for cell in (*board.hexes, *board.squares)}
     return tuple(ColourKey(f"suits on board '{board.id}'", f"suit '{s.id}'", s.colour, s.colour_loc or s.loc)
                  for s in ctx.game.suits if s.id in used)

@@ -176,7 +176,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
             out.append(_band_symbol(ctx, th, suit.id, right - s, mid - s / 2, s, band_ink))
             right -= s + 1.2
         if deck.mark:
-            d = min(row[1] * 1.05, 3.8)
+            d = min(row[1] - 0.1, 3.8)  # inside the strip, so 3 mm clear of the trim
             out.append(deck_badge(deck.mark, right - d / 2, mid, d, band_ink, band_fill))
             right -= d + 1.5
         why = provisional(card, deck)
@@ -439,10 +439,11 @@ def cost_chips(ctx: Ctx, counts, x: float, band_h: float, chip: float, accent: s
     rows = 1 if len(pairs) == 1 else 2
     cols = math.ceil(len(pairs) / rows)
     gap = 1.2
-    ch = min(chip, (band_h - gap * (rows + 1)) / rows)
+    room = band_h - SAFE - gap  # from 3 mm below the trim (the band starts at the card's top) to a gap above its foot
+    ch = min(chip, (room - gap * (rows - 1)) / rows)
     size = ch * 0.8
     isz = ch * 0.72
-    y0 = (band_h - rows * ch - (rows - 1) * gap) / 2
+    y0 = SAFE + (room - rows * ch - (rows - 1) * gap) / 2
     out: list[Item] = []
     cx = x
     for c in range(cols):

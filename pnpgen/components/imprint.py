@@ -27,8 +27,8 @@ def imprint_width(ctx: Ctx, provisional: str = "") -> float:
 
 
 def deck_badge(mark: str, cx: float, cy: float, diameter: float, fill: str, ink: str) -> Group:
-    """A deck's mark: its letter(s) in a disc."""
-    size = diameter * (0.62 if len(mark) == 1 else 0.48)
+    """A deck's mark: its letter(s) in a disc, never under 6 pt."""
+    size = max(SMALLEST, diameter * (0.62 if len(mark) == 1 else 0.48))
     return Group((Circle(cx, cy, diameter / 2, Style(fill=fill, stroke=ink, width=0.25)),
                   Text(cx, cy + fonts.CAP_HEIGHT * size / 2, mark, size, ink, "bold", "middle")),
                  label=f"deck mark {mark}")

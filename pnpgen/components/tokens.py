@@ -135,7 +135,9 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
     if token.double_sided:
         back = token_side(ctx, t, token, ctx.colour(token.back_colour, colour), token.back_label or "",
                           getattr(token, "back_icon", None), w, h, edges=False)
-    mark = " ".join(x for x in (token.label, token.icon if ctx.icons.known(token.icon) and t.icon > 0 else "") if x)
+    drawn = icon if icon and ctx.icons.known(icon) and t.icon > 0 else ""
+    shape = ctx.icons.suits[icon].symbol if drawn in ctx.icons.suits else drawn  # two suits may share a symbol
+    mark = " ".join(x for x in (token.label, shape) if x)
     key = ColourKey(f"tokens of kind '{token.kind}'", f"token '{token.id}'", colour, token.colour_loc or token.loc,
                     mark)
     return Piece(f"token-{token.id}", token.name, "Tokens", (w, h), face, back, 0.0, token.count, "outline",

@@ -25,7 +25,7 @@ class Area:
 
 def content_area(paper: Paper, band: str, t, top: float | None = None, bottom: float | None = None) -> Area:
     """The area left for pieces on a sheet once the printer margin and the footer band are taken."""
-    m, mm = t.margin, t.mark_margin
+    m, mm = t.margin, t.mark_margin + t.marks.width / 2  # a mark's tip keeps its half width inside too
     bw = t.band + t.band_gap
     x0, y0, x1, y1 = m, m, paper.width - m, paper.height - m
     mx0, my0, mx1, my1 = mm, mm, paper.width - mm, paper.height - mm
@@ -393,10 +393,16 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
     return [_finish(s, t) if isinstance(s, _Filling) else s for s in out]
 
 
+OUTLINE_ROOM = 0.5  # mm an outline-cut piece keeps from the edge of its area, for its outline's stroke
+
+
 def pack(todo: list[Piece], area: Area, t) -> tuple[list[Placed], list[Piece]]:
-    """Outline-cut pieces packed in shelves (rows) from the top of an area; returns placed and left over."""
+    """Outline-cut pieces packed in shelves (rows) from the top of an area; returns placed and left over. Their
+    outlines' strokes spill a little past their size: they keep OUTLINE_ROOM inside the area."""
     sp = t.spacing
     placed: list[Placed] = []
+    area = Area(area.x0 + OUTLINE_ROOM, area.y0 + OUTLINE_ROOM, area.x1 - OUTLINE_ROOM, area.y1 - OUTLINE_ROOM,
+                area.marks)
     x, y, shelf = area.x0, area.y0, 0.0
     left: list[Piece] = []
     for k, p in enumerate(todo):

@@ -43,7 +43,7 @@ def footer_band(length: float, height: float, text: str, note: str, t) -> Group:
     ink = t.footer.colour or "#333333"
     size = t.footer.size
     small = t.note_size
-    bars, bars_w = scale_bars(0, (height - 3.2) / 2, ink, small)
+    bars, bars_w = scale_bars(0.2, (height - 3.2) / 2, ink, small)  # (their outline's stroke inside the band)
     room = length - bars_w - 4
     while fonts.width(text, size, "bold") > room and size > small:  # a long label: smaller, down to the note's size
         size = max(small, size - 0.05)

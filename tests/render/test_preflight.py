@@ -143,9 +143,9 @@ def test_ink_in_the_printer_margin_warns_at_the_sheet_value(clean):
     got = findings(clean)
     assert got and all(": warning: " in g for g in got)
     assert {g.split(": warning: ")[0] for g in got} == {where(sheet, "3mm")}
-    assert any("a4: the footer (scale bars, print note, page text) comes within 2.9 mm of the paper edge, inside "
+    assert any("a4: the footer (scale bars, print note, page text) comes within 3.0 mm of the paper edge, inside "
                "the printer margin of 5 mm" in g for g in got)
-    assert any("letter: printed components come within 2.9 mm" in g for g in got)
+    assert any("letter: the footer (scale bars, print note, page text) comes within 3.0 mm" in g for g in got)
     assert findings(clean, printer_margin=2.5) == []  # a printer that prints nearer the edge
 
 
