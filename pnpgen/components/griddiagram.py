@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..draw import fonts
 from ..draw.colour import tint
 from ..draw.primitives import Circle, Group, Item, PathBuilder, Rect, Style, Text, place, polygon
+from ..draw.units import SMALLEST
 from ..gridmove import VECTORS, Manoeuvre, Shot, quarter
 
 HULL = ((0.0, -0.42), (0.2, -0.12), (0.2, 0.36), (-0.2, 0.36), (-0.2, -0.12))  # bow up, in a unit square
@@ -127,7 +128,7 @@ def _shot(d: int, line: list[tuple[int, int]], centre, cell: float, colours: Pal
     for c in line:
         cx, cy = centre(c)
         out.append(Circle(cx, cy, cell * 0.13, Style(fill=colours.shot, stroke=colours.ink, width=0.15)))
-    size = min(cell * 0.42, 3.2)
+    size = max(SMALLEST, min(cell * 0.42, 3.2))  # never under 6 pt
     out.append(Text(last[0] + cell * 0.27, last[1] - cell * 0.14, str(len(line)), size, colours.ink, "bold",
                     "middle"))
     return out

@@ -29,11 +29,12 @@ from pnpgen.errors import Problems
 from pnpgen.render.paper import PAPERS
 
 PACKS = ("enemy-in-sight", "seas-of-havoc")
-# Pages of each kit (long-edge duplex, so every sheet is a face page and a back page):
-# Enemy in Sight: 5 + 9 sheets of cards (40 Ship, 80 Action cards at 9 a sheet) and 2 of aids and chits;
-# Seas of Havoc: 14 sheets of cards (4 starting decks of 8, 36 Market, 16 upgrades, 20 Damage, 6 spares), the
-# island, Market and sea boards, and sheets of ship boards, aids and tokens (one more of those on Letter).
-PAGES = {"enemy-in-sight": {"a4": 32, "letter": 32}, "seas-of-havoc": {"a4": 44, "letter": 46}}
+# Pages of each kit (long-edge duplex, so every sheet is a face page and a back page), opening with the cover and
+# its back. Seas of Havoc: sheets of cards (4 starting decks of 8, 36 Market,
+# 16 upgrades, 20 Damage, 6 spares, decks sharing sheets), the island, Market and sea boards, and sheets of ship
+# boards, aids and tokens; Enemy in Sight: its two decks, a Turn Sequence aid for each of up to 5 players, the
+# score pad and the chits.
+PAGES = {"enemy-in-sight": {"a4": 38, "letter": 40}, "seas-of-havoc": {"a4": 44, "letter": 46}}
 PT = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
 needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is missing")
@@ -120,7 +121,7 @@ def test_pdf_pages_count_and_size(kit, paper):
 def test_no_page_has_ink_within_five_millimetres_of_the_paper_edge(kit, paper, tmp_path):
     state, folder = kit
     bad, looked = inked_margins(folder / f"{state.game.id}-{paper}.pdf", tmp_path)
-    assert looked == PAGES[state.game.id, paper] and bad == []
+    assert looked == PAGES[state.game.id][paper] and bad == []
 
 
 def test_fonts_are_embedded(kit):
