@@ -23,12 +23,15 @@ from .render.imposition import impose
 from .render.pages import DUPLEX_MODES, build_pages
 from .render.paper import SHEET_SPEC, paper, with_printer_margin
 from .render.pdf import write_pdf
+from .render.raster import DPI_RANGE
 from .render.svg import write_svg
+from .render.writers import WRITERS, WriteOptions, writer_named
 from .sim.report import report_files
 from .sim.runner import engine_report, result_of, simulate
 
 PAPER_NAMES = ("a4", "letter")
-FORMATS = ("pdf", "svg")
+PRINT_FORMATS = ("pdf", "svg")  # the print kit, written here; other formats are writers in render/writers
+FORMATS = PRINT_FORMATS + tuple(WRITERS)
 Progress = Callable[[str, int, int], None]  # (what, done, total)
 
 
@@ -38,7 +41,7 @@ class BuildOptions:
 
     game: str | None = None
     papers: tuple[str, ...] = PAPER_NAMES
-    formats: tuple[str, ...] = FORMATS
+    formats: tuple[str, ...] = PRINT_FORMATS
     out: Path = Path("output")
     ink_saver: bool = False
     duplex: str = "long-edge"
@@ -49,6 +52,8 @@ class BuildOptions:
     force: bool = False  # export even when checks report errors or simulated games stall
     printer_margin: float | None = None  # mm of paper edge kept free of ink (None: the sheet template's)
     players: int | None = None  # print only what this many players use (None: every player count)
+    dpi: int = 300  # PNG and Tabletop Simulator images
+    tts_url_prefix: str | None = None  # where Tabletop Simulator finds the images (None: file:/// paths)
 
 
 @dataclass
@@ -189,6 +194,21 @@ def _render(state: BuildState) -> None:
     if svgs:
         state.files["index.html"] = contact_sheet(kit).encode("utf-8")
         state.notes["index.html"] = f"contact sheet of {len(svgs)} SVGs"
+    options = write_options(state)
+    for name in o.formats:
+        if name in PRINT_FORMATS:
+            continue
+        for f in writer_named(name).write(kit, state.pages, options):
+            state.files[f.path] = f.data
+            if f.note:
+                state.notes[f.path] = f.note
+
+
+def write_options(state: BuildState) -> WriteOptions:
+    """What the format writers read from the build's options."""
+    o = state.options
+    return WriteOptions(papers=o.papers, duplex=o.duplex, dpi=o.dpi, tts_url_prefix=o.tts_url_prefix,
+                        target=Path(o.out) / state.game.id, progress=state.options.progress)
 
 
 def preflight_step(state: BuildState) -> None:
@@ -223,9 +243,10 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
     built_svg = "svg" in state.options.formats
     built = set(state.files)
     wrote_report = any(rel.startswith("report/") for rel in built)
+    rebuilt = [WRITERS[f] for f in state.options.formats if f in WRITERS]
 
     def keep(rel: str) -> bool:
-        if rel in built:
+        if rel in built or any(w.owned(rel) for w in rebuilt):
             return False
         if rel.startswith("report/"):  # an old report stays with the old contact sheet that links to it
             return not wrote_report and not built_svg
@@ -259,6 +280,10 @@ def validate(options: BuildOptions) -> None:
     for f in options.formats:
         if f not in FORMATS:
             raise PnpgenError(f"unknown format '{f}' (expected one of: {', '.join(FORMATS)})")
+        if f in WRITERS and WRITERS[f].check:
+            WRITERS[f].check()
+    if not DPI_RANGE[0] <= options.dpi <= DPI_RANGE[1]:
+        raise PnpgenError(f"--dpi: expected {DPI_RANGE[0]} to {DPI_RANGE[1]}, got {options.dpi}")
     if options.printer_margin is not None and not 0 <= options.printer_margin <= 40:
         raise PnpgenError(f"--printer-margin: expected 0 to 40 mm, got {options.printer_margin:g}")
     if options.duplex not in DUPLEX_MODES:

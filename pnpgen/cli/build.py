@@ -54,8 +54,14 @@ class _Progress:
 @click.argument("game", required=False)
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both", show_default=True,
               help="Paper size of the PDFs.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "all"]), default="all", show_default=True,
-              help="PDF sheets, one SVG per component (with index.html), or both.")
+@click.option("--format", "fmt", default="pdf,svg", show_default=True, metavar="LIST",
+              help="Formats, comma-separated: pdf (print sheets), svg (one per component, with index.html), "
+                   "png (one per face and back), tts (Tabletop Simulator); 'all' is every one. png and tts need "
+                   "pip install 'pnpgen[png]'.")
+@click.option("--dpi", type=int, default=300, show_default=True,
+              help="Resolution of PNG and Tabletop Simulator images (50 to 600).")
+@click.option("--tts-url-prefix", metavar="URL", default=None,
+              help="Where the Tabletop Simulator images will be hosted (default: file:/// paths to the output).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="Output folder; files go to OUT/<game>/.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds and outlines instead of full-bleed colour.")
@@ -75,16 +81,16 @@ class _Progress:
 @click.option("--force", is_flag=True,
               help="Write the kit even when the checks find errors or simulated games stall (content that does "
                    "not load still stops the build).")
-def build_cmd(game: str | None, paper: str, fmt: str, out: Path, ink_saver: bool, duplex: str,
-              back_offset: str | None, players: int | None, sim_games: int, skip_sim: bool,
-              printer_margin: float | None, force: bool) -> None:
+def build_cmd(game: str | None, paper: str, fmt: str, dpi: int, tts_url_prefix: str | None, out: Path,
+              ink_saver: bool, duplex: str, back_offset: str | None, players: int | None, sim_games: int,
+              skip_sim: bool, printer_margin: float | None, force: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
     from ..build import BuildOptions, build  # the renderers load only for this command
 
     progress = _Progress()
     options = BuildOptions(
         game=game, papers=("a4", "letter") if paper == "both" else (paper,),
-        formats=("pdf", "svg") if fmt == "all" else (fmt,), out=out, ink_saver=ink_saver, duplex=duplex,
+        formats=parse_formats(fmt), dpi=dpi, tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver, duplex=duplex,
         back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
         force=force, printer_margin=printer_margin, players=players)
     try:
@@ -103,13 +109,34 @@ def build_cmd(game: str | None, paper: str, fmt: str, out: Path, ink_saver: bool
                    f"stalled {sim['stalled']}, rounds {sim['rounds']['mean']} on average")
     elif skip_sim:
         click.echo("simulation skipped (--skip-sim)")
-    svgs = [w for w in state.written if w.path.startswith("svg/")]
+    folders: dict[str, int] = {}
     for w in sorted(state.written, key=lambda w: (not w.path.endswith(".pdf"), w.path)):
-        if w.path.startswith("svg/") or (w.path.startswith("report/") and w.path != "report/index.html"):
-            continue
-        click.echo(f"wrote {state.target / w.path}" + (f" ({w.note})" if w.note else ""))
-    if svgs:
-        click.echo(f"wrote {state.target / 'svg'}/ ({len(svgs)} SVG files)")
+        folder = w.path.split("/")[0] if "/" in w.path else ""
+        if folder in FOLDERS and not w.note:
+            folders[folder] = folders.get(folder, 0) + 1
+        elif not (w.path.startswith("report/") and w.path != "report/index.html"):
+            click.echo(f"wrote {state.target / w.path}" + (f" ({w.note})" if w.note else ""))
+    for folder, n in folders.items():
+        click.echo(f"wrote {state.target / folder}/ ({n} {FOLDERS[folder]} files)")
+
+
+FOLDERS = {"svg": "SVG", "png": "PNG", "tts": "image"}  # folders the summary counts instead of listing
+
+
+def parse_formats(value: str) -> tuple[str, ...]:
+    """'pdf,png' -> ('pdf', 'png'); 'all' -> every format; unknown names stop with the list of known ones."""
+    from ..build import FORMATS
+
+    names = [v.strip().lower() for v in value.split(",") if v.strip()]
+    if names == ["all"]:
+        return FORMATS
+    for n in names:
+        if n not in FORMATS:
+            raise PnpgenError(f"--format: unknown format '{n}' (expected a comma-separated list of: "
+                              f"{', '.join(FORMATS)}, or all)")
+    if not names:
+        raise PnpgenError("--format: expected one or more formats")
+    return tuple(dict.fromkeys(names))
 
 
 commands = [build_cmd]
