@@ -14,28 +14,30 @@ from .aids import aid_piece
 from .areacards import area_card_pieces
 from .board import board_piece
 from .cards import deck_pieces
-from .context import Ctx
+from .context import CardFormat, Ctx
 from .tokens import token_piece
 
 SECTIONS = ("Cards", "Card backs", "Boards", "Ship and area cards", "Player aids", "Tokens")
 
 
 def layout_kit(game: Game, ink_saver: bool = False, problems: Problems | None = None,
-               progress: Callable[[str], None] | None = None, players: int | None = None) -> Kit:
+               progress: Callable[[str], None] | None = None, players: int | None = None,
+               cards: CardFormat | None = None) -> Kit:
     """Every component of a game as pieces, in print order; raises ContentErrors for located problems.
 
     The components a variant adds (another player count's ship cards, board, deck ...) follow the game's
     own, in a section named for the variant and on sheets of their own. With `players`, only what that many
-    players use: the game's own components and the variant played by that many, aids one per player.
+    players use: the game's own components and the variant played by that many, aids one per player. `cards`
+    sets a print shop's card sizes and bleed.
     """
     with fonts.using(fonts.for_game(game)):
-        return _layout_kit(game, ink_saver, problems, progress, players)
+        return _layout_kit(game, ink_saver, problems, progress, players, cards)
 
 
 def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
-                progress: Callable[[str], None] | None, players: int | None) -> Kit:
+                progress: Callable[[str], None] | None, players: int | None, cards: CardFormat | None) -> Kit:
     own = problems is None
-    ctx = Ctx.make(game, ink_saver, problems)
+    ctx = Ctx.make(game, ink_saver, problems, cards)
     pieces: list[Piece] = []
     counts = tuple(sorted(set(game.players)))
     if players is not None:
@@ -67,7 +69,7 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
     for v in game.variants:
         if players is not None and v.players != players:
             continue
-        vctx = Ctx.make(game.with_variant(v.id), ink_saver, ctx.problems)
+        vctx = Ctx.make(game.with_variant(v.id), ink_saver, ctx.problems, cards)
         made: list[Piece] = []
         for deck in v.decks:
             made += deck_pieces(vctx, deck)
@@ -124,4 +126,4 @@ def variant_piece(p: Piece, v: Variant) -> Piece:
     return replace(p, section=v.name, group=v.name, players=(v.players,))
 
 
-__all__ = ["Kit", "Piece", "layout_kit"]
+__all__ = ["CardFormat", "Kit", "Piece", "layout_kit"]

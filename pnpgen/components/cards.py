@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass
 
 from ..draw import fonts
 from ..draw.colour import luminance, shade, tint
+from ..draw.geometry import scale
 from ..draw.piece import ColourKey, Piece
 from ..draw.primitives import Group, Item, Rect, Style, Text, place
 from ..draw.templates import P, Tmpl, text_spec, text_style
@@ -15,6 +17,7 @@ from ..draw.units import SMALLEST
 from ..engine.api import CardDiagram, CardText, engine_for
 from ..gridmove import describe_manoeuvre, describe_shot
 from ..model import CardType, Deck, Game
+from ..model.cards import card_size_mm
 from .context import Ctx
 from .diagrams import heading_diagram, range_diagram, stat
 from .griddiagram import Palette, grid_manoeuvre_diagram
@@ -65,9 +68,48 @@ class Shown:
 
 
 def face_template(ctx: Ctx, deck: Deck, card: CardType | None = None) -> Tmpl:
-    """The face template of a card (its own, else its deck's, else 'action-card')."""
+    """The face template of a card (its own, else its deck's, else 'action-card'), sized for the deck: a deck
+    whose cards print at another size than the template's is laid out in a frame of its shape, then scaled
+    (see card_frame)."""
+    t = _template(ctx, deck, card)
+    frame = card_frame(ctx, deck, t)
+    if frame.factor == 1.0 and frame.size == tuple(t.size) and frame.bleed == t.bleed:
+        return t
+    framed = copy.copy(t)
+    framed["size"] = (frame.size[0] / frame.factor, frame.size[1] / frame.factor)
+    framed["bleed"] = frame.bleed / frame.factor
+    return framed
+
+
+def _template(ctx: Ctx, deck: Deck, card: CardType | None) -> Tmpl:
     name = (card.template if card else None) or deck.card_template
     return ctx.template(name, "action-card", "action-card", FACE_SPEC, card.loc if card else deck.loc)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """How a deck's cards print: trim and bleed in mm, and the factor their template's layout is drawn at."""
+
+    factor: float
+    size: tuple[float, float]
+    bleed: float
+
+
+def card_frame(ctx: Ctx, deck: Deck, t: Tmpl | None = None, card: CardType | None = None) -> Frame:
+    """A deck's printed cards: its own size (else the template's) as the build's card format maps it, and the
+    format's bleed (else the template's); the layout is scaled by the largest factor that keeps the template's
+    design inside the trim."""
+    t = t if t is not None else _template(ctx, deck, card)
+    size = ctx.cards.size_for(card_size_mm(deck.card_size) or tuple(t.size))
+    bleed = ctx.cards.bleed if ctx.cards.bleed is not None else t.bleed
+    w0, h0 = t.size
+    factor = min(size[0] / w0, size[1] / h0)
+    return Frame(1.0 if abs(factor - 1.0) < 1e-9 else factor, tuple(size), bleed)
+
+
+def scaled(item: Group, factor: float) -> Group:
+    """A drawing scaled about its origin (the trim's top left), unless the factor is 1."""
+    return item if factor == 1.0 else Group((item,), transform=scale(factor), label=item.label)
 
 
 def validate(ctx: Ctx, deck: Deck) -> None:
@@ -561,16 +603,16 @@ def suit_keys(ctx: Ctx, card: CardType) -> tuple[ColourKey, ...]:
 def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     """A piece per card type of a deck (face with the deck's back), then the back on its own for the contact sheet."""
     validate(ctx, deck)
-    back = card_back(ctx, deck)
-    t = face_template(ctx, deck)
+    frame = card_frame(ctx, deck)
+    back = scaled(card_back(ctx, deck), frame.factor)
     pieces = []
     for card in deck.cards:
-        ft = face_template(ctx, deck, card)
+        f = card_frame(ctx, deck, card=card)
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
         pieces.append(Piece(pid, card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
-                            ft.size, card_face(ctx, deck, card), back, ft.bleed, card.count, "marks",
+                            f.size, scaled(card_face(ctx, deck, card), f.factor), back, f.bleed, card.count, "marks",
                             back_id=f"back-{deck.id}", kind="card", source=card.loc, keys=suit_keys(ctx, card),
                             part_of=deck.name))
-    pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", t.size, back, None, t.bleed, 0,
-                        "marks", kind="card-back", source=deck.loc, part_of=deck.name))
+    pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", frame.size, back, None, frame.bleed,
+                        0, "marks", kind="card-back", source=deck.loc, part_of=deck.name))
     return pieces

@@ -13,6 +13,20 @@ from .iconset import IconSet
 from .theme import Theme
 
 
+@dataclass(frozen=True)
+class CardFormat:
+    """How a build prints cards: its own bleed (None: the template's) and sizes put in place of others (a print
+    shop's inch sizes for the metric ones), as ((width, height), (width, height)) pairs in mm."""
+
+    bleed: float | None = None
+    sizes: tuple[tuple[tuple[float, float], tuple[float, float]], ...] = ()
+
+    def size_for(self, size: tuple[float, float]) -> tuple[float, float]:
+        """The size a card of `size` prints at."""
+        return next((to for frm, to in self.sizes if abs(frm[0] - size[0]) < 0.01 and abs(frm[1] - size[1]) < 0.01),
+                    size)
+
+
 @dataclass
 class Ctx:
     """Layout context for one game and one set of build options."""
@@ -23,12 +37,15 @@ class Ctx:
     icons: IconSet
     problems: Problems
     reported: set = field(default_factory=set)  # (location, icon) already reported: shared YAML is checked once
+    cards: CardFormat = CardFormat()
 
     @classmethod
-    def make(cls, game: Game, ink_saver: bool = False, problems: Problems | None = None) -> Ctx:
+    def make(cls, game: Game, ink_saver: bool = False, problems: Problems | None = None,
+             cards: CardFormat | None = None) -> Ctx:
         """A context for a game."""
         problems = problems or Problems()
-        return cls(game, Theme(ink_saver), Templates(game, problems), IconSet(game), problems)
+        return cls(game, Theme(ink_saver), Templates(game, problems), IconSet(game), problems,
+                   cards=cards or CardFormat())
 
     def template(self, name: str | None, default: str, kind: str, spec: dict, loc: Loc | None) -> Tmpl:
         """The named template (or the default one) for a layout kind."""

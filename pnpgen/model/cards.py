@@ -10,12 +10,16 @@ from ..declare import (
     ID,
     MAPPING,
     NAME,
+    NUMBER,
     REQUIRED,
+    STR,
     TEMPLATE,
     TEXT,
     TITLED,
     Derived,
+    Fixed,
     ListOf,
+    OneOf,
     Pattern,
     Record,
     Table,
@@ -29,6 +33,27 @@ FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts", "
 DEFAULT_BACK = "#1b3a5c"
 DECK_MARK = Pattern(r"^\s*\S(.?\S)?\s*$", "a letter or two (up to 3 characters)",
                     "a deck mark is a letter or two (up to 3 characters), got '{value}'")
+
+# Named card sizes, trim in mm (width, height): the metric poker card, and the inch sizes print shops use.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "poker-us": (63.5, 88.9),  # 2.5 x 3.5 in
+    "bridge": (57.15, 88.9),  # 2.25 x 3.5 in
+    "tarot": (69.85, 120.65),  # 2.75 x 4.75 in
+    "mini": (44.45, 63.5),  # 1.75 x 2.5 in
+    "square": (63.5, 63.5),  # 2.5 x 2.5 in
+}
+CARD_SIZE = OneOf((STR.bounded(None, None, tuple(CARD_SIZES)),
+                   Fixed((NUMBER.bounded(20, 300, None), NUMBER.bounded(20, 300, None)),
+                         "[width, height] in mm, each from 20 to 300")),
+                  "a card size: " + ", ".join(CARD_SIZES) + ", or [width, height] in mm")
+
+
+def card_size_mm(size: str | tuple[float, float] | None) -> tuple[float, float] | None:
+    """A deck's card size in mm: a named size looked up, [w, h] as given, None for the template's."""
+    if size is None or isinstance(size, tuple):
+        return size
+    return CARD_SIZES[size]
 
 
 @record("action")
@@ -135,6 +160,10 @@ class Deck:
     mark: str = declared("a letter or two printed on every face and back, so decks that share card types can be "
                          "sorted apart", kind=DECK_MARK, default="")
     provisional: str = provisional_field()
+    card_size: str | tuple[float, float] | None = declared(
+        "its cards' trim: poker (63 x 88 mm), poker-us (63.5 x 88.9), bridge (57.15 x 88.9), tarot (69.85 x "
+        "120.65), mini (44.45 x 63.5), square (63.5 x 63.5), or [width, height] in mm; the face template's layout "
+        "is scaled to fit (default: the template's size)", key="size", kind=CARD_SIZE, default=None)
 
     @property
     def back_template(self) -> str | None:

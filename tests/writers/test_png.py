@@ -9,6 +9,7 @@ import math
 import pytest
 from click.testing import CliRunner
 from PIL import Image
+from small_kits import one_of_each_kind
 
 from pnpgen.build import BuildOptions, build
 from pnpgen.cli import main
@@ -16,8 +17,6 @@ from pnpgen.errors import PnpgenError
 from pnpgen.render.raster import pixels
 from pnpgen.render.writers import WriteOptions
 from pnpgen.render.writers.png import png_files
-
-from .conftest import one_of_each_kind
 
 
 def images(files):

@@ -9,13 +9,12 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from PIL import Image
+from small_kits import plain_deck
 
 from pnpgen.draw.piece import Kit
 from pnpgen.render.writers import WriteOptions
 from pnpgen.render.writers.tts import MAX_SIDE, sheet_grid
 from pnpgen.render.writers.tts import write as write_tts
-
-from .conftest import plain_deck
 
 
 def export(kit: Kit, tmp_path: Path, **options) -> tuple[dict, dict[str, Image.Image]]:
