@@ -10,7 +10,7 @@ from typing import Any
 from .atomic import Written, write_atomically
 from .checks import Report, check_game
 from .checks.print import preflight
-from .components import Kit, layout_kit
+from .components import CardFormat, Kit, layout_kit
 from .draw import fonts
 from .draw.primitives import Drawing
 from .draw.templates import Templates
@@ -18,6 +18,7 @@ from .engine.api import engine_for
 from .errors import ContentErrors, PnpgenError, Problems
 from .loader import load_game
 from .model import Game
+from .profiles import NINE_CARD_EXTRAS, profile_named, with_profile
 from .render.contact import contact_sheet, svg_files
 from .render.imposition import impose
 from .render.pages import DUPLEX_MODES, build_pages
@@ -54,6 +55,11 @@ class BuildOptions:
     players: int | None = None  # print only what this many players use (None: every player count)
     dpi: int = 300  # PNG and Tabletop Simulator images
     tts_url_prefix: str | None = None  # where Tabletop Simulator finds the images (None: file:/// paths)
+    profile: str = "home"  # where the files go (profiles.py): sets formats, card sizes and bleed
+    cards: CardFormat | None = None  # how cards print (a shop's sizes and bleed); None: as their templates say
+    png_bleed: tuple[bool, ...] = (False, True)  # PNGs without bleed, with bleed
+    png_kinds: tuple[str, ...] = ()  # PNGs of these kinds of piece only (empty: all)
+    extras_limit: int = NINE_CARD_EXTRAS  # bgg-9card: components allowed besides the nine cards
 
 
 @dataclass
@@ -145,7 +151,15 @@ def layout_step(state: BuildState) -> None:
     def tick(_what: str) -> None:
         n[0] += 1
         state.tick("layout", n[0], total)
-    state.kit = layout_kit(state.game, state.options.ink_saver, progress=tick, players=state.options.players)
+    state.kit = layout_kit(state.game, state.options.ink_saver, progress=tick, players=state.options.players,
+                           cards=state.options.cards)
+
+
+def profile_step(state: BuildState) -> None:
+    """What the profile demands of the laid-out kit (nine cards, a shop's sizes); its report lines."""
+    profile = profile_named(state.options.profile)
+    if profile.check:
+        state.extra["profile"] = profile.check(state.kit, state.options.extras_limit)
 
 
 def sheet_template(game: Game, printer_margin: float | None = None):
@@ -207,8 +221,10 @@ def _render(state: BuildState) -> None:
 def write_options(state: BuildState) -> WriteOptions:
     """What the format writers read from the build's options."""
     o = state.options
-    return WriteOptions(papers=o.papers, duplex=o.duplex, dpi=o.dpi, tts_url_prefix=o.tts_url_prefix,
-                        target=Path(o.out) / state.game.id, progress=state.options.progress)
+    return WriteOptions(title=f"{state.kit.title} {state.kit.version}", papers=o.papers, duplex=o.duplex,
+                        back_offset=o.back_offset, sheet=sheet_template(state.game, o.printer_margin), dpi=o.dpi,
+                        png_bleed=o.png_bleed, png_kinds=o.png_kinds, tts_url_prefix=o.tts_url_prefix,
+                        target=Path(o.out) / state.game.id, progress=o.progress)
 
 
 def preflight_step(state: BuildState) -> None:
@@ -259,9 +275,8 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
 def default_steps() -> list[Step]:
     """The build's steps in order."""
     return [Step("load", load_step), Step("check", check_step), Step("simulate", simulate_step),
-            Step("layout", layout_step), Step("render", render_step), Step("preflight", preflight_step),
-            Step("report", report_step),
-            Step("write", write_step)]
+            Step("layout", layout_step), Step("profile", profile_step), Step("render", render_step),
+            Step("preflight", preflight_step), Step("report", report_step), Step("write", write_step)]
 
 
 def insert_step(steps: list[Step], step: Step, after: str) -> list[Step]:
@@ -292,6 +307,7 @@ def validate(options: BuildOptions) -> None:
 
 def build(options: BuildOptions, steps: list[Step] | None = None) -> BuildState:
     """Run the build's steps in order; any error stops it before the write step changes anything."""
+    options = with_profile(options, profile_named(options.profile))
     validate(options)
     state = BuildState(options)
     for step in steps or default_steps():

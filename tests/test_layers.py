@@ -20,7 +20,7 @@ PACKAGE = Path(pnpgen.__file__).resolve().parent
 # Layer of each top-level module or package of pnpgen, top first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("cli", "__main__")),
-    ("build", ("build", "scaffold", "starter_pack", "schema", "reference")),
+    ("build", ("build", "profiles", "scaffold", "starter_pack", "schema", "reference")),
     ("sim", ("sim",)),
     ("checks", ("checks",)),
     ("components", ("components",)),

@@ -54,10 +54,16 @@ class _Progress:
 @click.argument("game", required=False)
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both", show_default=True,
               help="Paper size of the PDFs.")
-@click.option("--format", "fmt", default="pdf,svg", show_default=True, metavar="LIST",
-              help="Formats, comma-separated: pdf (print sheets), svg (one per component, with index.html), "
-                   "png (one per face and back), tts (Tabletop Simulator); 'all' is every one. png and tts need "
+@click.option("--format", "fmt", default=None, metavar="LIST",
+              help="Formats, comma-separated (default pdf,svg): pdf (print sheets), svg (one per component, with "
+                   "index.html), png (one per face and back), tts (Tabletop Simulator), card-pdf (a PDF per deck, "
+                   "a card a page), nine-card (the 9-card contest sheet); 'all' is every one. png and tts need "
                    "pip install 'pnpgen[png]'.")
+@click.option("--profile", default="home", show_default=True,
+              help="Where the files go: home, drivethrucards, thegamecrafter, bgg-9card (sets the formats, card "
+                   "sizes and bleed).")
+@click.option("--extra-limit", type=click.IntRange(0, 1000), default=None, metavar="N",
+              help="bgg-9card: components allowed besides the nine cards (default: the 2025 contest's 24).")
 @click.option("--dpi", type=int, default=300, show_default=True,
               help="Resolution of PNG and Tabletop Simulator images (50 to 600).")
 @click.option("--tts-url-prefix", metavar="URL", default=None,
@@ -81,16 +87,23 @@ class _Progress:
 @click.option("--force", is_flag=True,
               help="Write the kit even when the checks find errors or simulated games stall (content that does "
                    "not load still stops the build).")
-def build_cmd(game: str | None, paper: str, fmt: str, dpi: int, tts_url_prefix: str | None, out: Path,
-              ink_saver: bool, duplex: str, back_offset: str | None, players: int | None, sim_games: int,
-              skip_sim: bool, printer_margin: float | None, force: bool) -> None:
+def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra_limit: int | None, dpi: int,
+              tts_url_prefix: str | None, out: Path, ink_saver: bool, duplex: str, back_offset: str | None,
+              players: int | None, sim_games: int, skip_sim: bool, printer_margin: float | None,
+              force: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
     from ..build import BuildOptions, build  # the renderers load only for this command
+    from ..profiles import NINE_CARD_EXTRAS, profile_named
 
+    chosen = profile_named(profile)
+    if fmt is not None and chosen.formats is not None:
+        raise PnpgenError(f"--profile {profile} writes {', '.join(chosen.formats)}; leave out --format")
     progress = _Progress()
     options = BuildOptions(
         game=game, papers=("a4", "letter") if paper == "both" else (paper,),
-        formats=parse_formats(fmt), dpi=dpi, tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver, duplex=duplex,
+        formats=parse_formats(fmt or "pdf,svg"), profile=profile,
+        extras_limit=NINE_CARD_EXTRAS if extra_limit is None else extra_limit, dpi=dpi,
+        tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver, duplex=duplex,
         back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
         force=force, printer_margin=printer_margin, players=players)
     try:
@@ -103,6 +116,8 @@ def build_cmd(game: str | None, paper: str, fmt: str, dpi: int, tts_url_prefix: 
         for e in state.report.errors:
             click.echo(str(e), err=True)
         click.echo(f"warning: --force: built despite {len(state.report.errors)} check error(s)", err=True)
+    for line in state.extra.get("profile", []):
+        click.echo(line)
     sim = state.extra.get("simulation")
     if sim is not None:
         click.echo(f"simulated {sim['games']} games ({' vs '.join(sim['agents'])}): finished {sim['finished']}, "
@@ -120,7 +135,7 @@ def build_cmd(game: str | None, paper: str, fmt: str, dpi: int, tts_url_prefix: 
         click.echo(f"wrote {state.target / folder}/ ({n} {FOLDERS[folder]} files)")
 
 
-FOLDERS = {"svg": "SVG", "png": "PNG", "tts": "image"}  # folders the summary counts instead of listing
+FOLDERS = {"svg": "SVG", "png": "PNG", "tts": "image", "cards": "PDF"}  # folders the summary counts instead of listing
 
 
 def parse_formats(value: str) -> tuple[str, ...]:

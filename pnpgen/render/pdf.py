@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
@@ -23,15 +24,32 @@ def _rgb(colour: str) -> tuple[float, float, float]:
     return rgb(colour)
 
 
+@dataclass(frozen=True)
+class PageBoxes:
+    """A page's TrimBox and BleedBox, as (x, y, width, height) in mm from the page's top left."""
+
+    trim: tuple[float, float, float, float]
+    bleed: tuple[float, float, float, float]
+
+
 def write_pdf(pages: list[Drawing], title: str = "", author: str = "", subject: str = "",
-              duplex: str | None = None, fontset: fonts.FontSet | None = None) -> bytes:
+              duplex: str | None = None, fontset: fonts.FontSet | None = None,
+              boxes: list[PageBoxes | None] | None = None) -> bytes:
     """The PDF bytes of the pages: fonts embedded (subset), byte-identical for the same pages; duplex sets a
-    viewer hint; text is set in `fontset` (the font set in use if None)."""
+    viewer hint; text is set in `fontset` (the font set in use if None); `boxes` gives pages a TrimBox and
+    BleedBox (print shops read them)."""
     with fonts.using(fontset or fonts.active()):
-        return _write_pdf(pages, title, author, subject, duplex)
+        return _write_pdf(pages, title, author, subject, duplex, boxes)
 
 
-def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, duplex: str | None) -> bytes:
+def _pdf_box(page: Drawing, box: tuple[float, float, float, float]) -> list[float]:
+    """A box in mm from the top left as PDF points from the bottom left: [x0, y0, x1, y1]."""
+    x, y, w, h = box
+    return [round(v * MM, 3) for v in (x, page.height - y - h, x + w, page.height - y)]
+
+
+def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, duplex: str | None,
+               boxes: list[PageBoxes | None] | None = None) -> bytes:
     buf = io.BytesIO()
     first = pages[0] if pages else Drawing(210, 297, Group())
     c = Canvas(buf, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
@@ -44,8 +62,12 @@ def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, dupl
     c.setViewerPreference("PrintScaling", "None")
     if duplex:
         c.setViewerPreference("Duplex", duplex)
-    for page in pages:
+    for n, page in enumerate(pages):
         c.setPageSize((page.width * MM, page.height * MM))
+        if boxes is not None:
+            box = boxes[n]
+            c.setTrimBox(_pdf_box(page, box.trim) if box else None)
+            c.setBleedBox(_pdf_box(page, box.bleed) if box else None)
         c.saveState()
         c.transform(MM, 0, 0, -MM, 0, page.height * MM)  # mm, origin top left, y down
         _PdfPainter(c).draw(page.root)

@@ -14,10 +14,10 @@ import math
 from dataclasses import dataclass
 
 from ..draw.primitives import Drawing, Group, Item, Rect, Style
+from ..draw.units import MM_PER_IN
 from ..errors import PnpgenError
 from .pdf import write_pdf
 
-MM_PER_INCH = 25.4
 DPI_RANGE = (50, 600)
 MAX_PIXELS = 80_000_000  # one image's pixels (4 bytes each while it is rendered)
 EXTRA = "pip install 'pnpgen[png]'"
@@ -33,7 +33,7 @@ def require_rasteriser(what: str) -> None:
 
 def pixels(mm: float, dpi: int) -> int:
     """How many pixels a length takes at a resolution: the nearest whole pixel, halves up."""
-    return max(1, math.floor(mm / MM_PER_INCH * dpi + 0.5))
+    return max(1, math.floor(mm / MM_PER_IN * dpi + 0.5))
 
 
 @dataclass(frozen=True)

@@ -123,4 +123,4 @@ def test_build_writes_png_folder(tmp_path):
 def test_unknown_format_lists_the_registry(tmp_path):
     r = CliRunner().invoke(main, ["build", "--skip-sim", "--format", "pdf,jpeg", "--out", str(tmp_path)])
     assert r.exit_code == 1
-    assert "unknown format 'jpeg'" in r.output and "pdf, svg, png, tts, or all" in r.output
+    assert "unknown format 'jpeg'" in r.output and "pdf, svg, png, tts, card-pdf, nine-card, or all" in r.output

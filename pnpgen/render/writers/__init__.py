@@ -6,10 +6,10 @@ The registry is an explicit list (no package scanning), in the order a build wri
 from __future__ import annotations
 
 from ...errors import PnpgenError
-from . import png, tts
+from . import card_pdf, nine_card, png, tts
 from .base import OutFile, Pages, Side, WriteOptions, Writer, sides
 
-WRITERS: dict[str, Writer] = {w.name: w for w in (png.WRITER, tts.WRITER)}
+WRITERS: dict[str, Writer] = {w.name: w for w in (png.WRITER, tts.WRITER, card_pdf.WRITER, nine_card.WRITER)}
 
 
 def writer_named(name: str) -> Writer:

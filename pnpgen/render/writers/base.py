@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...draw.piece import Kit, Piece
 from ..pages import Page
@@ -16,8 +17,11 @@ Progress = Callable[[str, int, int], None]  # (what, done, total)
 class WriteOptions:
     """What writers read besides the kit and its pages (each reads the fields it needs)."""
 
+    title: str = ""  # the kit's title and version, as PDFs name themselves
     papers: tuple[str, ...] = ("a4", "letter")
     duplex: str = "long-edge"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    sheet: Any = None  # the sheet template (margins, marks, footer), for formats that impose pages
     dpi: int = 300  # raster formats
     png_bleed: tuple[bool, ...] = (False, True)  # PNG: images without bleed, with bleed (pieces that have it)
     png_kinds: tuple[str, ...] = ()  # PNG: only pieces of these kinds (empty: every piece)
@@ -89,3 +93,13 @@ def sides(kit: Kit, kinds: tuple[str, ...] = ()) -> list[Side]:
         if p.back is not None and p.back_id is None:
             out.append(Side(f"{p.id}-back", p, "back"))
     return out
+
+
+def decks(kit: Kit) -> list[tuple[Piece, list[Piece]]]:
+    """Each deck as (its back piece, its card pieces), in kit order."""
+    by_back: dict[str, list[Piece]] = {}
+    for p in kit.pieces:
+        if p.back_id and p.count > 0:
+            by_back.setdefault(p.back_id, []).append(p)
+    backs = {p.id: p for p in kit.pieces if p.id in by_back}
+    return [(backs[b], cards) for b, cards in by_back.items() if b in backs]

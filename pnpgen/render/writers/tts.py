@@ -18,7 +18,7 @@ from pathlib import Path
 from ...draw.piece import Kit, Piece
 from ...draw.primitives import Circle, Group, Item
 from ..raster import Shot, piece_drawing, pixels, png_bytes, rasterise, require_rasteriser, shot
-from .base import OutFile, Pages, WriteOptions, Writer
+from .base import OutFile, Pages, WriteOptions, Writer, decks
 
 FOLDER = "tts"
 MAX_SIDE = 4096  # pixels: the largest texture TTS loads
@@ -56,16 +56,6 @@ def card_pixels(piece: Piece, dpi: int, cols: int, rows: int) -> tuple[int, int]
     w, h = pixels(piece.width, dpi), pixels(piece.height, dpi)
     f = min(1.0, MAX_SIDE / (cols * w), MAX_SIDE / (rows * h))
     return max(1, math.floor(w * f)), max(1, math.floor(h * f))
-
-
-def decks(kit: Kit) -> list[tuple[Piece, list[Piece]]]:
-    """Each deck as (its back piece, its card pieces), in kit order."""
-    by_back: dict[str, list[Piece]] = {}
-    for p in kit.pieces:
-        if p.back_id and p.count > 0:
-            by_back.setdefault(p.back_id, []).append(p)
-    backs = {p.id: p for p in kit.pieces if p.id in by_back}
-    return [(backs[b], cards) for b, cards in by_back.items() if b in backs]
 
 
 def guid(text: str) -> str:
