@@ -74,6 +74,8 @@ def test_nine_card_sheet(nine, tmp_path):
     assert r.exit_code == 0, r.output
     assert ("bgg-9card: 9 cards on one sheet; 4 other component(s) (boards 1, tokens 3) against the contest's limit "
             "of 24 (cubes, coins, dice and the like): within it") in r.output
+    # Letter leaves 6.35 mm above and below nine cards: within a 5 mm printer margin they butt, with cut lines
+    assert "nine-9card-letter.pdf (2 pages, letter, 9 cards with 1.35 mm bleed, butted, with cut lines)" in r.output
     for paper in ("a4", "letter"):
         pdf = tmp_path / "out" / "nine" / f"nine-9card-{paper}.pdf"
         reader = PdfReader(pdf)
