@@ -12,27 +12,25 @@ from .checks import Report, check_game
 from .checks.print import preflight
 from .components import CardFormat, Kit, layout_kit
 from .draw import fonts
-from .draw.primitives import Drawing
 from .draw.templates import Templates
 from .engine.api import engine_for
 from .errors import ContentErrors, PnpgenError, Problems
 from .loader import load_game
 from .model import Game
 from .profiles import NINE_CARD_EXTRAS, profile_named, with_profile
-from .render.contact import contact_sheet, svg_files
 from .render.imposition import impose
 from .render.pages import DUPLEX_MODES, build_pages
 from .render.paper import SHEET_SPEC, paper, with_printer_margin
-from .render.pdf import write_pdf
 from .render.raster import DPI_RANGE
-from .render.svg import write_svg
-from .render.writers import WRITERS, WriteOptions, writer_named
+from .render.writers import FORMATS as WRITER_HELP
+from .render.writers import writer_named
+from .render.writers.base import WriteOptions
 from .sim.report import report_files
 from .sim.runner import engine_report, result_of, simulate
 
 PAPER_NAMES = ("a4", "letter")
-PRINT_FORMATS = ("pdf", "svg")  # the print kit, written here; other formats are writers in render/writers
-FORMATS = PRINT_FORMATS + tuple(WRITERS)
+PRINT_FORMATS = ("pdf", "svg")  # the print kit: what a build writes unless told otherwise
+FORMATS = tuple(WRITER_HELP)  # every format, in the order a build writes them (render/writers)
 Progress = Callable[[str, int, int], None]  # (what, done, total)
 
 
@@ -179,40 +177,16 @@ def render_step(state: BuildState) -> None:
 def _render(state: BuildState) -> None:
     o = state.options
     kit = state.kit
-    t = sheet_template(state.game, o.printer_margin)
-    gid = state.game.id
-    jobs = (list(o.papers) if "pdf" in o.formats else [])
-    svgs = svg_files(kit) if "svg" in o.formats else []
-    total = len(jobs) + len(svgs)
-    done = 0
-    for name in jobs:
-        state.tick(f"render {gid}-{name}.pdf", done, total)
-        sheets = impose(kit, paper(name), t, fold=o.duplex == "fold")
-        pages = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset, kit)
-        state.pages[name] = pages
-        hint = "DuplexFlipLongEdge" if o.duplex == "long-edge" and any(p.role == "back" for p in pages) else None
-        path = f"{gid}-{name}.pdf"
-        state.files[path] = write_pdf([p.drawing for p in pages], title=f"{kit.title} {kit.version}",
-                                      author="pnpgen", subject=f"print-and-play kit, {name}", duplex=hint)
-        state.notes[path] = f"{len(pages)} pages, {name}, duplex {o.duplex}" + \
-            (f", {o.players} players" if o.players else "")
-        done += 1
-        state.tick(f"render {path}", done, total)
-    by_id = {p.id: p for p in kit.pieces}
-    for fname, pid, side, (w, h) in svgs:
-        p = by_id[pid]
-        state.files[f"svg/{fname}"] = write_svg(Drawing(w, h, p.face if side == "face" else p.back,
-                                                        f"{kit.title}: {p.name}"))
-        done += 1
-        state.tick("render svg", done, total)
-    if svgs:
-        state.files["index.html"] = contact_sheet(kit).encode("utf-8")
-        state.notes["index.html"] = f"contact sheet of {len(svgs)} SVGs"
+    writers = [writer_named(name) for name in o.formats]
+    if any(w.needs_pages for w in writers):
+        t = sheet_template(state.game, o.printer_margin)
+        for name in o.papers:
+            state.tick(f"impose {name}", 0, 0)
+            sheets = impose(kit, paper(name), t, fold=o.duplex == "fold")
+            state.pages[name] = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset, kit)
     options = write_options(state)
-    for name in o.formats:
-        if name in PRINT_FORMATS:
-            continue
-        for f in writer_named(name).write(kit, state.pages, options):
+    for writer in writers:
+        for f in writer.write(kit, state.pages, options):
             state.files[f.path] = f.data
             if f.note:
                 state.notes[f.path] = f.note
@@ -256,18 +230,16 @@ def write_step(state: BuildState) -> None:
 
 def _kept(state: BuildState) -> Callable[[str], bool]:
     """Which files of a previous build to carry over: the outputs this build was not asked for."""
-    built_svg = "svg" in state.options.formats
+    built_svg = "svg" in state.options.formats  # the contact sheet links to the report
     built = set(state.files)
     wrote_report = any(rel.startswith("report/") for rel in built)
-    rebuilt = [WRITERS[f] for f in state.options.formats if f in WRITERS]
+    rebuilt = [writer_named(f) for f in state.options.formats]
 
     def keep(rel: str) -> bool:
         if rel in built or any(w.owned(rel) for w in rebuilt):
             return False
         if rel.startswith("report/"):  # an old report stays with the old contact sheet that links to it
             return not wrote_report and not built_svg
-        if rel.startswith("svg/") or rel == "index.html":
-            return not built_svg
         return True
     return keep
 
@@ -295,8 +267,8 @@ def validate(options: BuildOptions) -> None:
     for f in options.formats:
         if f not in FORMATS:
             raise PnpgenError(f"unknown format '{f}' (expected one of: {', '.join(FORMATS)})")
-        if f in WRITERS and WRITERS[f].check:
-            WRITERS[f].check()
+        if writer_named(f).check:
+            writer_named(f).check()
     if not DPI_RANGE[0] <= options.dpi <= DPI_RANGE[1]:
         raise PnpgenError(f"--dpi: expected {DPI_RANGE[0]} to {DPI_RANGE[1]}, got {options.dpi}")
     if options.printer_margin is not None and not 0 <= options.printer_margin <= 40:

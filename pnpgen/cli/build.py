@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import PnpgenError
+from ..render.writers import FORMATS
 
 
 def parse_offset(value: str | None) -> tuple[float, float]:
@@ -55,10 +56,9 @@ class _Progress:
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both", show_default=True,
               help="Paper size of the PDFs.")
 @click.option("--format", "fmt", default=None, metavar="LIST",
-              help="Formats, comma-separated (default pdf,svg): pdf (print sheets), svg (one per component, with "
-                   "index.html), png (one per face and back), tts (Tabletop Simulator), card-pdf (a PDF per deck, "
-                   "a card a page), nine-card (the 9-card contest sheet); 'all' is every one. png and tts need "
-                   "pip install 'pnpgen[png]'.")
+              help="Formats, comma-separated (default pdf,svg; 'all' is every one): "
+                   + "; ".join(f"{name}: {what}" for name, what in FORMATS.items())
+                   + ". png and tts need pip install 'pnpgen[png]'.")
 @click.option("--profile", default="home", show_default=True,
               help="Where the files go: home, drivethrucards, thegamecrafter, bgg-9card (sets the formats, card "
                    "sizes and bleed).")

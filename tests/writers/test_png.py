@@ -16,7 +16,7 @@ from pnpgen.cli import main
 from pnpgen.errors import PnpgenError
 from pnpgen.loader import load_game
 from pnpgen.render.raster import pixels
-from pnpgen.render.writers import WriteOptions
+from pnpgen.render.writers.base import WriteOptions
 from pnpgen.render.writers.png import png_files
 
 

@@ -12,7 +12,7 @@ from PIL import Image
 from small_kits import plain_deck
 
 from pnpgen.draw.piece import Kit
-from pnpgen.render.writers import WriteOptions
+from pnpgen.render.writers.base import WriteOptions
 from pnpgen.render.writers.tts import MAX_SIDE, sheet_grid
 from pnpgen.render.writers.tts import write as write_tts
 

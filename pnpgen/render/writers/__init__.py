@@ -1,23 +1,35 @@
-"""Output formats behind one registry: `build --format` offers these names; a new format is one new module here.
+"""Output formats behind one registry: `build --format` offers these names; a new format is one new module here
+(`<name>.py`, `-` as `_`, defining WRITER) and one line in FORMATS.
 
-The registry is an explicit list (no package scanning), in the order a build writes them.
+The registry is an explicit table (no package scanning); a writer's module is imported only when a build uses
+it, so that naming the formats (the CLI's help) costs nothing.
 """
 
 from __future__ import annotations
 
-from ...errors import PnpgenError
-from . import card_pdf, nine_card, png, tts
-from .base import OutFile, Pages, Side, WriteOptions, Writer, sides
+import importlib
+from typing import TYPE_CHECKING
 
-WRITERS: dict[str, Writer] = {w.name: w for w in (png.WRITER, tts.WRITER, card_pdf.WRITER, nine_card.WRITER)}
+from ...errors import PnpgenError
+
+if TYPE_CHECKING:
+    from .base import Writer
+
+FORMATS: dict[str, str] = {  # name -> one line of help, in the order a build writes them
+    "pdf": "print sheets for each paper: cover, crop marks, card backs",
+    "svg": "one SVG per component face and back, and index.html showing them all",
+    "png": "one PNG per face and back, trimmed and with bleed (--dpi)",
+    "tts": "Tabletop Simulator: a saved object with deck sheets, tiles and tokens (--tts-url-prefix)",
+    "card-pdf": "one PDF per deck, a card a page with its bleed (TrimBox, BleedBox), face then back",
+    "nine-card": "the 9-card contest sheet: nine cards on one page, then their backs",
+}
 
 
 def writer_named(name: str) -> Writer:
     """A writer by its format name."""
-    try:
-        return WRITERS[name]
-    except KeyError:
-        raise PnpgenError(f"unknown format '{name}' (expected one of: {', '.join(WRITERS)})") from None
+    if name not in FORMATS:
+        raise PnpgenError(f"unknown format '{name}' (expected one of: {', '.join(FORMATS)})")
+    return importlib.import_module(f"{__name__}.{name.replace('-', '_')}").WRITER
 
 
-__all__ = ["WRITERS", "OutFile", "Pages", "Side", "WriteOptions", "Writer", "sides", "writer_named"]
+__all__ = ["FORMATS", "writer_named"]

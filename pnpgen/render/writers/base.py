@@ -49,7 +49,7 @@ Pages = dict[str, list[Page]]  # paper name -> its imposed pages
 
 @dataclass(frozen=True)
 class Writer:
-    """An output format: its name for `build --format`, a line of help, and the function writing its files.
+    """An output format: its name for `build --format` and the function writing its files.
 
     needs_pages: the build imposes the kit on each paper first (PDF sheets). owns: the paths its files take
     (a folder 'png/' or a file); a build of this format drops what an older build of it left there.
@@ -57,7 +57,6 @@ class Writer:
     """
 
     name: str
-    help: str
     write: Callable[[Kit, Pages, WriteOptions], list[OutFile]]
     needs_pages: bool = False
     owns: tuple[str, ...] = ()

@@ -39,5 +39,4 @@ def write(kit: Kit, _pages: Pages, options: WriteOptions) -> list[OutFile]:
     return card_pdfs(kit, options)
 
 
-WRITER = Writer("card-pdf", "one PDF per deck: a card a page with its bleed (TrimBox, BleedBox), face then back",
-                write, owns=(f"{FOLDER}/",))
+WRITER = Writer("card-pdf", write, owns=(f"{FOLDER}/",))

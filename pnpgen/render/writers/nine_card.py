@@ -87,5 +87,4 @@ def write(kit: Kit, _pages: Pages, options: WriteOptions) -> list[OutFile]:
     return nine_card_pdfs(kit, options, kit.game_id)
 
 
-WRITER = Writer("nine-card", "the 9-card contest sheet: nine cards on one page, then their backs", write,
-                owns=())
+WRITER = Writer("nine-card", write)

@@ -31,5 +31,4 @@ def write(kit: Kit, _pages: Pages, options: WriteOptions) -> list[OutFile]:
     return png_files(kit, options)
 
 
-WRITER = Writer("png", "one PNG per component face and back, trimmed and with bleed (--dpi)", write,
-                owns=("png/",), check=lambda: require_rasteriser("--format png"), extra="png")
+WRITER = Writer("png", write, owns=("png/",), check=lambda: require_rasteriser("--format png"), extra="png")

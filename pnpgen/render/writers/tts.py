@@ -244,5 +244,5 @@ def write(kit: Kit, _pages: Pages, options: WriteOptions) -> list[OutFile]:
     return _Build(kit, options).files()
 
 
-WRITER = Writer("tts", "Tabletop Simulator: a saved object with deck sheets, tiles and tokens (--tts-url-prefix)",
-                write, owns=(f"{FOLDER}/",), check=lambda: require_rasteriser("--format tts"), extra="png")
+WRITER = Writer("tts", write, owns=(f"{FOLDER}/",), check=lambda: require_rasteriser("--format tts"),
+                extra="png")
