@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import PnpgenError
-from ..render.writers import FORMATS
+from ..render.writers import EVERY, FORMATS
 
 
 def parse_offset(value: str | None) -> tuple[float, float]:
@@ -56,7 +56,7 @@ class _Progress:
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both", show_default=True,
               help="Paper size of the PDFs.")
 @click.option("--format", "fmt", default=None, metavar="LIST",
-              help="Formats, comma-separated (default pdf,svg; 'all' is every one): "
+              help="Formats, comma-separated (default pdf,svg; 'all' is every one but nine-card): "
                    + "; ".join(f"{name}: {what}" for name, what in FORMATS.items())
                    + ". png and tts need pip install 'pnpgen[png]'.")
 @click.option("--profile", default="home", show_default=True,
@@ -139,12 +139,11 @@ FOLDERS = {"svg": "SVG", "png": "PNG", "tts": "image", "cards": "PDF"}  # folder
 
 
 def parse_formats(value: str) -> tuple[str, ...]:
-    """'pdf,png' -> ('pdf', 'png'); 'all' -> every format; unknown names stop with the list of known ones."""
-    from ..build import FORMATS
-
+    """'pdf,png' -> ('pdf', 'png'); 'all' -> every format (but the nine-card sheet); unknown names stop with the
+    list of known ones."""
     names = [v.strip().lower() for v in value.split(",") if v.strip()]
     if names == ["all"]:
-        return FORMATS
+        return EVERY
     for n in names:
         if n not in FORMATS:
             raise PnpgenError(f"--format: unknown format '{n}' (expected a comma-separated list of: "

@@ -28,3 +28,12 @@ def test_naming_the_formats_loads_no_writer():
             "print(sorted(m for m in sys.modules if m.startswith('pnpgen.render.') or m in ('reportlab', 'PIL')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['pnpgen.render.writers']"
+
+
+def test_all_is_every_format_but_the_nine_card_sheet():
+    from pnpgen.cli.build import parse_formats
+
+    assert parse_formats("all") == ("pdf", "svg", "png", "tts", "card-pdf")
+    assert parse_formats(" PDF, png,pdf") == ("pdf", "png")
+    with pytest.raises(PnpgenError, match="--format: expected one or more formats"):
+        parse_formats(",")

@@ -24,6 +24,8 @@ FORMATS: dict[str, str] = {  # name -> one line of help, in the order a build wr
     "nine-card": "the 9-card contest sheet: nine cards on one page, then their backs",
 }
 
+EVERY = tuple(n for n in FORMATS if n != "nine-card")  # `--format all`: the nine-card sheet takes a nine-card kit
+
 
 def writer_named(name: str) -> Writer:
     """A writer by its format name."""
@@ -32,4 +34,4 @@ def writer_named(name: str) -> Writer:
     return importlib.import_module(f"{__name__}.{name.replace('-', '_')}").WRITER
 
 
-__all__ = ["FORMATS", "writer_named"]
+__all__ = ["EVERY", "FORMATS", "writer_named"]
