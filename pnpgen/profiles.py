@@ -39,7 +39,7 @@ class Profile:
 def card_counts(kit: Kit) -> list[tuple[str, int, tuple[float, float]]]:
     """(deck name, physical cards, card size) for each deck of a kit."""
     out: dict[str, list] = {}
-    names = {p.id: p.name.removesuffix(" back") for p in kit.pieces if p.kind == "card-back"}
+    names = {p.id: p.part_of or p.name for p in kit.pieces if p.kind == "card-back"}
     for p in kit.pieces:
         if p.kind == "card" and p.count > 0 and p.back_id:
             entry = out.setdefault(p.back_id, [names.get(p.back_id, p.back_id), 0, p.size])

@@ -24,7 +24,7 @@ def card_pdfs(kit: Kit, options: WriteOptions) -> list[OutFile]:
             for _ in range(p.count):
                 pages += [face, turned]
                 boxes += [box, box]
-        name = back.name.removesuffix(" back")
+        name = back.part_of or back.name
         data = write_pdf(pages, title=f"{options.title}: {name}", author="pnpgen", subject="card deck, one card a page",
                          boxes=boxes)
         first = cards[0]

@@ -168,7 +168,7 @@ class _Build:
         if len(contained) == 1:
             self.objects.append(contained[0])
             return
-        deck = base_object("DeckCustom", back.name.removesuffix(" back"), back.id, transform(x, 0, scale, True))
+        deck = base_object("DeckCustom", back.part_of or back.name, back.id, transform(x, 0, scale, True))
         deck.update({"SidewaysCard": first.width > first.height, "DeckIDs": ids, "CustomDeck": custom,
                      "ContainedObjects": contained})
         self.objects.append(deck)
