@@ -52,8 +52,8 @@ def test_narrow_seas_saved_object(ns_kit, tmp_path):
         assert sheet.size == (cols * back.width, rows * back.height)
         assert max(sheet.size) <= MAX_SIDE and entry["BackIsHidden"] is True
         # the last slot holds the back (TTS's hidden card); every card id points into the grid before it
-        corner = (sheet.width - back.width // 2, sheet.height - back.height // 2)
-        assert sheet.getpixel(corner) == back.getpixel((back.width // 2, back.height // 2))
+        corner = (sheet.width - back.width + 3, sheet.height - back.height + 3)
+        assert sheet.getpixel(corner) == back.getpixel((3, 3)) != (255, 255, 255)
         ids = deck["DeckIDs"]
         assert all(i // 100 == int(entry_key) and i % 100 < cols * rows - 1 for i in ids)
         assert [c["CardID"] for c in deck["ContainedObjects"]] == ids
