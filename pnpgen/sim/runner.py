@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..engine.api import Chart
 from ..errors import PnpgenError
@@ -14,6 +15,8 @@ from .metrics import Aggregate, GameResult
 from .playout import Table, game_log, play_game
 
 CHUNK = 10  # games per task: small enough that the workers finish together
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -28,16 +31,25 @@ class Batch:
 
     def seats(self, index: int, seats: int) -> tuple[str, ...]:
         """Agents by seat for game `index`: mixed agents swap seats from game to game."""
-        a = self.agents
-        return tuple(a[(s + index) % len(a)] for s in range(seats))
+        return seats_of(self.agents, index, seats)
 
     def game_seed(self, index: int) -> int:
         """The seed of game `index` (independent of how the batch is split)."""
-        return (self.seed * 1_000_003 + index) & 0xFFFFFFFF
+        return game_seed(self.seed, index)
 
     def index_of(self, game_seed: int) -> int:
         """Which game of the batch has this seed."""
         return (game_seed - self.seed * 1_000_003) & 0xFFFFFFFF
+
+
+def seats_of(agents: tuple[str, ...], index: int, seats: int) -> tuple[str, ...]:
+    """Agents by seat for game `index` of a batch: mixed agents swap seats from game to game."""
+    return tuple(agents[(s + index) % len(agents)] for s in range(seats))
+
+
+def game_seed(batch_seed: int, index: int) -> int:
+    """The seed of game `index` of a batch (independent of how the batch is split)."""
+    return (batch_seed * 1_000_003 + index) & 0xFFFFFFFF
 
 
 _WORKER: dict = {}
@@ -85,25 +97,29 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
     table.check_agents(tuple(agents))
     total = Aggregate(seats=table.num_players)
     done = 0
-    work = list(chunks(batch))
-    if jobs == 1 or len(work) == 1:
-        results: Iterator[Aggregate] = map(_run_chunk, work)
-        pool = None
-    else:
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        pool = ctx.Pool(jobs)
-        results = pool.imap(_run_chunk, work)
-    try:
-        for part in results:
-            total.merge(part)
-            done += part.games
-            if progress:
-                progress(done, games)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    for part in in_order(_run_chunk, list(chunks(batch)), jobs):
+        total.merge(part)
+        done += part.games
+        if progress:
+            progress(done, games)
     return total
+
+
+def in_order(function: Callable[[T], R], work: list[T], jobs: int) -> Iterator[R]:
+    """`function` over `work`, results in order: in this process for one job (or one item), else in a pool of
+    `jobs` worker processes (the function and items must pickle), ended when the caller stops reading."""
+    if jobs == 1 or len(work) <= 1:
+        yield from map(function, work)
+        return
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    pool = ctx.Pool(min(jobs, len(work)))
+    try:
+        yield from pool.imap(function, work)
+    except BaseException:  # an error, or the caller stopped early: end the workers rather than wait for them
+        pool.terminate()
+        raise
+    pool.close()
+    pool.join()
 
 
 def stalled_game_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_seed: int = 1,
