@@ -77,13 +77,13 @@ class Aggregate:
         self._add_figures(r.figures)
         for a in set(r.agents):
             self.games_by_agent[a] += 1
-        self.games_by_role.update(r.roles.keys())
         if not r.winners:
             if len(self.stalled_seeds) < self.MAX_STALLED_LISTED:
                 self.stalled_seeds.append(r.seed)
             return
         self.finished += 1
         self.victory[r.victory] += 1
+        self.games_by_role.update(r.roles.keys())  # a role's rate is of the finished games, like a seat's
         for seat in r.winners:
             self.wins_by_seat[seat] += 1
         if r.teams:
