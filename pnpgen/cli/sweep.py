@@ -1,0 +1,85 @@
+"""`pnpgen sweep`: a grid of rule variants played with the same seeds, compared in one table."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from ..atomic import write_atomically
+from ..errors import PnpgenError
+from ..loader import load_game
+from ..sim.executors import EXECUTORS, executor_named
+from ..sim.overrides import parse_setting
+from ..sim.sweep import result_of, sweep, table_lines
+from ..sim.sweep_report import report_files
+
+
+def _progress(done: int, total: int) -> None:
+    sys.stderr.write(f"\rplayed {done}/{total}")
+    sys.stderr.flush()
+    if done == total:
+        sys.stderr.write("\r" + " " * 30 + "\r")
+
+
+@click.command("sweep")
+@click.argument("game", required=False)
+@click.option("--set", "sets", multiple=True, metavar="KEY=V1,V2",
+              help="Values to try for a rules parameter, e.g. rules.mercy_margin=3,4,5 or rules.hand_size=4..7; "
+                   "repeat for more parameters (every combination is played).")
+@click.option("--games", default=200, show_default=True, type=click.IntRange(1, 10_000_000),
+              help="Games per variant.")
+@click.option("--seed", default=1, show_default=True, type=int, help="Seed of each variant's batch (the same seeds "
+              "for every variant).")
+@click.option("--agents", default="greedy", show_default=True,
+              help="Comma-separated agents (random, greedy); mixed agents swap seats from game to game.")
+@click.option("--players", type=int, default=None, help="Player count (default: the game's smallest).")
+@click.option("--executor", default="local", show_default=True, type=click.Choice(EXECUTORS),
+              help="Where the games are played: this machine's cores, or a Dask cluster (--scheduler).")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None,
+              help="Worker processes of the local executor (default: every core).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="The Dask scheduler's address (tcp://host:8786) for --executor dask.")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole sweep as JSON.")
+@click.option("--report", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write charts, sweep.json and index.html into this folder.")
+def sweep_cmd(game: str | None, sets: tuple[str, ...], games: int, seed: int, agents: str, players: int | None,
+              executor: str, jobs: int | None, scheduler: str | None, as_json: bool, report: Path | None) -> None:
+    """Play GAME (default: narrow-seas) in every variant the --set values make; exit 1 if a variant breaks the
+    content (the others are still played)."""
+    settings = [parse_setting(s) for s in sets]
+    names = tuple(a.strip() for a in agents.split(","))
+    if not all(names):
+        raise PnpgenError(f"--agents: expected agent names separated by commas, got '{agents}'")
+    if players is not None and players < 1:
+        raise PnpgenError(f"--players: expected a player count of at least 1, got {players}")
+    run_on = executor_named(executor, jobs, scheduler)
+    content = load_game(game)
+    tty = sys.stderr.isatty()
+    started = time.perf_counter()
+    variants = sweep(content, settings, names, games=games, seed=seed, players=players, executor=run_on,
+                     progress=_progress if tty else None)
+    played = sum(v.aggregate.games for v in variants if v.aggregate is not None)
+    if tty and played:
+        took = time.perf_counter() - started
+        sys.stderr.write(f"played {played} games in {took:.2f} s on the {executor} executor: "
+                         f"{played / took:.0f} games/s\n")
+    result = result_of(content, settings, variants, names, games, seed, players)
+    if report is not None:
+        files = report_files(result)
+        write_atomically(report, files, keep=lambda rel: rel not in files)  # other files in DIR stay
+    if as_json:
+        click.echo(json.dumps(result, indent=2, sort_keys=True))
+    else:
+        for line in table_lines(result):
+            click.echo(line)
+        if report is not None:
+            click.echo(f"wrote {report / 'index.html'}")
+    if any(v.errors for v in variants):
+        raise SystemExit(1)
+
+
+commands = [sweep_cmd]

@@ -1,0 +1,284 @@
+"""`pnpgen sweep`: a grid of rule variants, each played with the same seeds, the same totals on every executor."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+from content_kit import copy_pack, edit
+
+from pnpgen.cli import main
+from pnpgen.errors import ContentErrors, PnpgenError
+from pnpgen.loader import load_game
+from pnpgen.sim import executors
+from pnpgen.sim.executors import DaskExecutor, LocalExecutor, executor_named
+from pnpgen.sim.metrics import Aggregate, GameResult
+from pnpgen.sim.overrides import check_settings, grid, label, parse_setting, with_overrides
+from pnpgen.sim.packs import pack_of, unpacked
+from pnpgen.sim.runner import simulate
+from pnpgen.sim.sweep import result_of, role_edge, sweep, table_lines
+
+AGENTS = ("greedy", "random")
+GAMES = 30  # two chunks of the sweep's (20 games), three of the simulator's (10)
+
+
+@pytest.fixture(autouse=True)
+def private_temp(tmp_path, monkeypatch):
+    """Packs unpack into this test's own temporary folder (worker processes fork with it)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("narrow-seas")
+
+
+@pytest.fixture(scope="module")
+def settings():
+    return [parse_setting("rules.mercy_margin=3,5"), parse_setting("rules.hand_size=5,6")]
+
+
+def swept(game, settings, executor, games=GAMES) -> dict:
+    variants = sweep(game, settings, AGENTS, games=games, seed=7, executor=executor)
+    return result_of(game, settings, variants, AGENTS, games, 7, None)
+
+
+@pytest.fixture(scope="module")
+def local_one(game, settings):
+    return swept(game, settings, LocalExecutor(1))
+
+
+# -- the grid and its values -------------------------------------------------------------------------------
+def test_settings_are_read_as_written():
+    assert parse_setting("rules.mercy_margin=3,4,5").values == ("3", "4", "5")
+    assert parse_setting("rules.hand_size=4..7").values == ("4", "5", "6", "7")
+    assert parse_setting("rules.seating=[1, 2, 3, 4],[1, 3, 2, 4]").values == ("[1, 2, 3, 4]", "[1, 3, 2, 4]")
+    assert parse_setting("rules.placement = choose, prescribed").values == ("choose", "prescribed")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("rules.hand_size", "expected KEY=VALUE[,VALUE...]"),
+    ("rules.hand_size=", "expected KEY=VALUE[,VALUE...]"),
+    ("hand_size=5", "the key must be rules.NAME"),
+    ("cards.wind.count=2", "the key must be rules.NAME"),
+    ("rules.hand_size=5,,6", "an empty value between commas"),
+    ("rules.hand_size=5,5", "value '5' is given twice"),
+    ("rules.hand_size=7..4", "the range 7..4 must run upwards"),
+])
+def test_a_malformed_setting_is_one_line(text, message):
+    with pytest.raises(PnpgenError) as e:
+        parse_setting(text)
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_grid_is_every_combination_first_setting_slowest(settings):
+    assert [label(o) for o in grid(settings)] == ["mercy_margin=3 hand_size=5", "mercy_margin=3 hand_size=6",
+                                                  "mercy_margin=5 hand_size=5", "mercy_margin=5 hand_size=6"]
+    assert grid([]) == [()] and label(()) == "as written"
+
+
+@pytest.mark.parametrize("setting, line", [
+    ("rules.hand_size=0", "--set rules.hand_size=0: error: rules: 'hand_size' must be from 1 to 30, got 0"),
+    ("rules.hand_size=six", "--set rules.hand_size=six: error: rules: 'hand_size' must be a whole number, got 'six'"),
+    ("rules.hand_sise=5", "--set rules.hand_sise=5: error: rules: unknown parameter 'hand_sise' (did you mean "
+                          "'hand_size'?)"),
+    ("rules.placement=chose", "--set rules.placement=chose: error: rules: 'placement': unknown value 'chose' "
+                              "(expected one of: choose, prescribed) (did you mean 'choose'?)"),
+    ("rules.hand_size=[1,", "--set rules.hand_size=[1,: error: YAML syntax error: expected the node content, but "
+                            "found '<stream end>'"),
+])
+def test_values_are_checked_against_the_engines_declarations(game, setting, line):
+    with pytest.raises(ContentErrors) as e:
+        check_settings(game, [parse_setting("rules.mercy_margin=3"), parse_setting(setting)])
+    assert [str(x) for x in e.value.errors] == [line]
+
+
+def test_a_key_set_twice_is_refused(game):
+    with pytest.raises(PnpgenError, match="--set rules.hand_size is given twice"):
+        check_settings(game, [parse_setting("rules.hand_size=5"), parse_setting("rules.hand_size=6")])
+
+
+def test_values_are_laid_over_the_game_and_its_variants(game):
+    changed = with_overrides(game, (("rules.mercy_margin", "9"), ("rules.hand_size", "5")))
+    assert (changed.rules["mercy_margin"], changed.rules["hand_size"]) == (9, 5)
+    assert str(changed.rules.loc("mercy_margin")) == "--set rules.mercy_margin=9"
+    four = changed.with_variant(changed.variant_for(4).id)
+    assert four.rules["mercy_margin"] == 9  # the four-player variant sets 7 over the game's 4; the sweep's value wins
+    assert game.rules["mercy_margin"] == 4 and game.with_variant("four-player").rules["mercy_margin"] == 7
+
+
+# -- playing it ----------------------------------------------------------------------------------------------
+def test_each_variant_plays_the_same_seeds_as_simulate(game, local_one):
+    """The variant with the content's own values is exactly `simulate` of the content: same seeds, same games."""
+    written = next(v for v in local_one["variants"] if v["set"] == {"rules.mercy_margin": "3", "rules.hand_size": "6"})
+    assert not written["as_written"]  # the content's margin is 4
+    plain = swept(game, [parse_setting("rules.mercy_margin=4"), parse_setting("rules.hand_size=6")], LocalExecutor(1))
+    (only,) = plain["variants"]
+    assert only["as_written"]
+    assert only["result"] == simulate(game, AGENTS, games=GAMES, seed=7).to_dict()
+
+
+def test_the_values_change_the_games(local_one):
+    results = {v["variant"]: v["result"] for v in local_one["variants"]}
+    assert [v["result"]["games"] for v in local_one["variants"]] == [GAMES] * 4
+    narrow, wide = results["mercy_margin=3 hand_size=6"], results["mercy_margin=5 hand_size=6"]
+    assert narrow["rounds"]["mean"] < wide["rounds"]["mean"]  # a smaller margin ends games sooner
+    assert narrow["victory"]["mercy"]["count"] > wide["victory"]["mercy"]["count"]
+
+
+def test_two_local_workers_give_the_same_totals(game, settings, local_one):
+    assert swept(game, settings, LocalExecutor(2)) == local_one
+
+
+def test_a_local_dask_cluster_gives_the_same_totals(game, settings, local_one):
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed (pip install "
+                                                           "'pnpgen[dask]')")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as c:
+        on_dask = swept(game, settings, DaskExecutor(c.scheduler_address))
+    assert on_dask == local_one
+
+
+def test_a_value_that_breaks_the_content_is_reported_for_its_variant_only(game):
+    settings = [parse_setting("rules.crew_per_ship=3,4")]
+    variants = sweep(game, settings, ("greedy",), games=10, executor=LocalExecutor(1))
+    broken, fine = variants
+    assert broken.aggregate is None and fine.aggregate.games == 10
+    assert broken.errors[0].endswith("error: ship card 'A': crew 4, expected 3 (rules crew_per_ship)")
+    assert fine.errors == [] and fine.as_written
+    lines = table_lines(result_of(game, settings, variants, ("greedy",), 10, 1, None))
+    assert lines[2].split() == ["crew_per_ship=3", "check", "error", "-", "-", "-"]
+    assert any(line.startswith("crew_per_ship=3: ") and "crew 4, expected 3" in line for line in lines)
+
+
+def test_rules_the_engine_cannot_set_up_are_reported_for_their_variant(game):
+    variants = sweep(game, [parse_setting("rules.wind_setter=second,3")], ("greedy",), games=10,
+                     executor=LocalExecutor(1))
+    assert variants[0].aggregate.games == 10
+    assert variants[1].errors == ["--set rules.wind_setter=3: error: rules: 'wind_setter' is player 3, but the game "
+                                  "has players 1 to 2"]
+
+
+def test_agents_are_checked_before_any_game(game):
+    with pytest.raises(PnpgenError, match="unknown agent 'gready'"):
+        sweep(game, [parse_setting("rules.hand_size=5")], ("gready",), games=10)
+    with pytest.raises(PnpgenError, match="3 agents for a 2-player game"):
+        sweep(game, [], ("greedy", "random", "greedy"), games=10)
+
+
+# -- the role edge -----------------------------------------------------------------------------------------
+def test_the_edge_is_the_first_role_of_the_finished_games():
+    agg = Aggregate()
+    for i in range(10):
+        agg.add(GameResult(seed=i, agents=("x", "x"), winners=(0,) if i < 7 else (1,), victory="sink", rounds=3,
+                           decisions=9, roles={"deals": 0, "sets the wind": 1}))
+    agg.add(GameResult(seed=99, agents=("x", "x"), winners=(), victory=None, rounds=40, decisions=99,
+                       roles={"deals": 0, "sets the wind": 1}))
+    edge = role_edge(agg, sides=2)
+    assert (edge["role"], edge["count"], edge["of"], edge["pct"], edge["even"], edge["edge"]) == (
+        "deals", 7, 10, 70.0, 50.0, 20.0)
+    assert (edge["low"], edge["high"], edge["clear"]) == (39.7, 89.2, False)  # Wilson, 95 %
+
+
+def test_without_roles_the_edge_is_seat_ones():
+    agg = Aggregate(seats=4)
+    for i in range(200):
+        agg.add(GameResult(seed=i, agents=("x",) * 4, winners=(0, 2) if i % 4 else (1, 3), victory="sink",
+                           rounds=3, decisions=9, figures={}, teams=(1, 2, 1, 2)))
+    edge = role_edge(agg, sides=2)
+    assert (edge["role"], edge["pct"], edge["edge"], edge["clear"]) == ("p1", 75.0, 25.0, True)
+
+
+# -- executors -----------------------------------------------------------------------------------------------
+def test_executor_words_from_the_command_line(monkeypatch):
+    assert executor_named("local", 3).jobs == 3
+    monkeypatch.setattr(executors.os, "cpu_count", lambda: 6)
+    assert executor_named("local").jobs == 6
+    for args, message in [(("dask",), "--executor dask needs --scheduler ADDRESS"),
+                          (("local", None, "tcp://h:8786"), "--scheduler is for --executor dask"),
+                          (("dask", 2, "tcp://h:8786"), "--jobs is for --executor local"),
+                          (("ray",), "unknown executor 'ray'")]:
+        with pytest.raises(PnpgenError, match=message):
+            executor_named(*args)
+
+
+def test_without_the_dask_extra_the_error_says_how_to_get_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now raises ImportError
+    with pytest.raises(PnpgenError) as e:
+        DaskExecutor("tcp://h:8786")
+    assert str(e.value) == "--executor dask needs Dask's distributed scheduler: pip install 'pnpgen[dask]'"
+
+
+def test_a_scheduler_without_workers_is_named(game, monkeypatch):
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.5)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as c:
+        with pytest.raises(PnpgenError, match=r"no Dask worker joined within 0.5 s; start some with `dask worker"):
+            sweep(game, [], ("greedy",), games=5, executor=DaskExecutor(c.scheduler_address))
+
+
+# -- the pack sent to workers ----------------------------------------------------------------------------------
+def test_a_pack_unpacks_to_the_same_files_named_by_their_digest(tmp_path):
+    root = copy_pack(tmp_path / "my-game")
+    (root / ".git").mkdir()
+    (root / ".git" / "HEAD").write_text("ref")
+    pack = pack_of(root)
+    assert pack.name == "my-game" and ".git/HEAD" not in dict(pack.files) and "game.yaml" in dict(pack.files)
+    home = unpacked(pack)
+    assert home.name == "my-game" and home.parent.name == pack.digest
+    copied = sorted(p.relative_to(home).as_posix() for p in home.rglob("*") if p.is_file())
+    assert copied == sorted(dict(pack.files)) and len(copied) > 5
+    assert all((home / rel).read_bytes() == data for rel, data in pack.files)
+    assert unpacked(pack) == home
+    edit(root / "game.yaml", "hand_size: 6", "hand_size: 5")
+    assert pack_of(root).digest != pack.digest
+
+
+# -- the command -------------------------------------------------------------------------------------------------
+def test_cli_table_json_and_report(tmp_path):
+    runner = CliRunner()
+    args = ["sweep", "--set", "rules.mercy_margin=3,4", "--set", "rules.hand_size=6", "--games", "20", "--jobs", "1"]
+    table = runner.invoke(main, args)
+    assert table.exit_code == 0, table.output
+    lines = table.output.splitlines()
+    assert lines[0] == "narrow-seas 2026.01 · 2 players · greedy · seed 1 · 2 variants × 20 games"
+    assert lines[1].split()[:2] == ["variant", "finished"]
+    assert lines[2].startswith("mercy_margin=3 hand_size=6 ") and lines[3].startswith("mercy_margin=4 hand_size=6 *")
+    assert "100% of 20" in lines[3]
+    r = runner.invoke(main, [*args, "--json", "--report", str(tmp_path / "rep")])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["parameters"] == {"rules.mercy_margin": ["3", "4"], "rules.hand_size": ["6"]}
+    assert [v["variant"] for v in data["variants"]] == ["mercy_margin=3 hand_size=6", "mercy_margin=4 hand_size=6"]
+    files = sorted(p.name for p in (tmp_path / "rep").iterdir())
+    assert files == ["edge.svg", "finish-rate.svg", "index.html", "length.svg", "sweep.json", "victory.svg"]
+    assert json.loads((tmp_path / "rep" / "sweep.json").read_text()) == data
+    svg = "{http://www.w3.org/2000/svg}"
+    for name in ("edge.svg", "finish-rate.svg", "length.svg"):
+        root = ET.parse(tmp_path / "rep" / name).getroot()
+        assert len(root.findall(f".//{svg}circle")) == 2  # a dot per variant
+    texts = Counter(t.text for t in ET.parse(tmp_path / "rep" / "victory.svg").getroot().iter(f"{svg}text"))
+    assert texts["mercy"] == 1 and texts["sink"] == 1  # the legend
+    assert "mercy_margin=4 hand_size=6 *" in (tmp_path / "rep" / "index.html").read_text()
+
+
+def test_cli_broken_variant_exits_1_after_playing_the_others(pack):
+    r = CliRunner().invoke(main, ["sweep", str(pack), "--set", "rules.crew_per_ship=4,5", "--games", "10",
+                                  "--jobs", "1"])
+    assert r.exit_code == 1
+    assert "crew_per_ship=4 *  100% of 10" in r.output
+    assert "crew_per_ship=5: narrow-seas/ships.yaml:3:3: error: ship card 'A': crew 4, expected 5" in r.output
+
+
+def test_cli_bad_setting_is_one_line_and_exit_1():
+    r = CliRunner().invoke(main, ["sweep", "--set", "rules.hand_size=0"])
+    assert r.exit_code == 1
+    assert r.output == "--set rules.hand_size=0: error: rules: 'hand_size' must be from 1 to 30, got 0\n"
+    r = CliRunner().invoke(main, ["sweep", "--executor", "dask"])
+    assert (r.exit_code, r.output) == (1, "error: --executor dask needs --scheduler ADDRESS (e.g. "
+                                          "tcp://scheduler-host:8786, where `dask scheduler` listens)\n")
