@@ -139,7 +139,8 @@ def test_two_local_workers_give_the_same_totals(game, settings, local_one):
 def test_a_local_dask_cluster_gives_the_same_totals(game, settings, local_one):
     distributed = pytest.importorskip("distributed", reason="the dask extra is not installed (pip install "
                                                            "'pnpgen[dask]')")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as c:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address="127.0.0.1:0") as c:
         on_dask = swept(game, settings, DaskExecutor(c.scheduler_address))
     assert on_dask == local_one
 
@@ -217,8 +218,16 @@ def test_without_the_dask_extra_the_error_says_how_to_get_it(monkeypatch):
 def test_a_scheduler_without_workers_is_named(game, monkeypatch):
     distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
     monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.5)
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as c:
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address="127.0.0.1:0") as c:
         with pytest.raises(PnpgenError, match=r"no Dask worker joined within 0.5 s; start some with `dask worker"):
+            sweep(game, [], ("greedy",), games=5, executor=DaskExecutor(c.scheduler_address))
+
+
+def test_a_worker_on_another_version_of_pnpgen_is_named(game, monkeypatch):
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    monkeypatch.setattr(executors, "worker_version", lambda: "0.0.1")
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address="127.0.0.1:0") as c:
+        with pytest.raises(PnpgenError, match=r"Dask worker .* runs pnpgen 0.0.1, this is \d"):
             sweep(game, [], ("greedy",), games=5, executor=DaskExecutor(c.scheduler_address))
 
 
