@@ -16,7 +16,8 @@ from ..sim.report import report_files, summary_lines
 from ..sim.runner import engine_report, result_of, simulate, stalled_game_logs
 
 
-def _progress(done: int, total: int) -> None:
+def progress(done: int, total: int) -> None:
+    """A progress line on stderr, rewritten in place and wiped at the end."""
     sys.stderr.write(f"\rsimulated {done}/{total}")
     sys.stderr.flush()
     if done == total:
@@ -49,7 +50,7 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
     tty = sys.stderr.isatty()
     started = time.perf_counter()
     agg = simulate(content, names, games=games, seed=seed, jobs=jobs, players=players,
-                   progress=_progress if tty else None)
+                   progress=progress if tty else None)
     if tty:
         took = time.perf_counter() - started
         sys.stderr.write(f"simulated {games} games in {took:.2f} s with {jobs} job{'s' * (jobs > 1)}: "

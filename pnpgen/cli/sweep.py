@@ -16,13 +16,7 @@ from ..sim.executors import EXECUTORS, executor_named
 from ..sim.overrides import parse_setting
 from ..sim.sweep import result_of, sweep, table_lines
 from ..sim.sweep_report import report_files
-
-
-def _progress(done: int, total: int) -> None:
-    sys.stderr.write(f"\rplayed {done}/{total}")
-    sys.stderr.flush()
-    if done == total:
-        sys.stderr.write("\r" + " " * 30 + "\r")
+from .simulate import progress
 
 
 @click.command("sweep")
@@ -61,7 +55,7 @@ def sweep_cmd(game: str | None, sets: tuple[str, ...], games: int, seed: int, ag
     tty = sys.stderr.isatty()
     started = time.perf_counter()
     variants = sweep(content, settings, names, games=games, seed=seed, players=players, executor=run_on,
-                     progress=_progress if tty else None)
+                     progress=progress if tty else None)
     played = sum(v.aggregate.games for v in variants if v.aggregate is not None)
     if tty and played:
         took = time.perf_counter() - started
