@@ -12,10 +12,12 @@ from ..engine.api import engine_for
 from ..errors import ContentError, Loc, PnpgenError, Problems
 from ..fields import Place, Reading
 from ..model import Game
+from ..model.cards import CardType, Deck
 from ..model.rules import Rules, overlay_rules
 from ..yamlsrc import parse_yaml
 
-KINDS = ("rules",)  # what `--set` may set: rules.NAME, a parameter the game's engine declares
+KINDS = ("rules", "cards")  # what `--set` may set: rules.NAME (a parameter the engine declares), cards.ID.count
+CARD_FIELDS = ("count",)
 MAX_VARIANTS = 10_000
 
 Override = tuple[str, str]  # (key, one value as written): ('rules.hand_size', '5')
@@ -35,7 +37,7 @@ class Setting:
 
 
 def short(key: str) -> str:
-    """'rules.hand_size' -> 'hand_size'."""
+    """'rules.hand_size' -> 'hand_size' (a card's key stays whole: 'cards.wind.count')."""
     return key.removeprefix("rules.")
 
 
@@ -46,9 +48,11 @@ def parse_setting(text: str) -> Setting:
     if not eq or not key or not values.strip():
         raise PnpgenError(f"--set {text}: expected KEY=VALUE[,VALUE...], e.g. rules.hand_size=5,6")
     kind, dot, name = key.partition(".")
-    if kind not in KINDS or not dot or not name:
-        raise PnpgenError(f"--set {text}: the key must be rules.NAME (a rules parameter of the game's engine), "
-                          f"got '{key}'")
+    card, dot2, what = name.rpartition(".")
+    if not (kind == "rules" and dot and name and "." not in name
+            or kind == "cards" and dot and card and dot2 and what):
+        raise PnpgenError(f"--set {text}: the key must be rules.NAME (a rules parameter of the game's engine) or "
+                          f"cards.ID.count (how many copies of a card), got '{key}'")
     out: list[str] = []
     for item in _split(values):
         lo, dots, hi = item.partition("..")
@@ -99,30 +103,55 @@ def check_settings(game: Game, settings: list[Setting]) -> None:
     ContentErrors, one line each, located at the `--set` that gave it."""
     problems = Problems()
     seen: set[str] = set()
-    engine = engine_for(game)
-    params = {d.key: d for d in declarations(engine.rules_parameters)} if engine is not None else {}
     for s in settings:
         if s.key in seen:
             raise PnpgenError(f"--set {s.key} is given twice; list every value in one --set")
         seen.add(s.key)
-        name = short(s.key)
-        if name not in params:
-            known = sorted(params)
-            hint = did_you_mean(name, known) or (f" (expected one of: {', '.join(known)})" if known else
-                                                 f" ({game.id} has no rules engine that declares any)")
-            problems.error(where(s.key, ",".join(s.values)), f"rules: unknown parameter '{name}'{hint}")
+        declared = _declared(game, s, problems)
+        if declared is None:
             continue
+        what, name, kind = declared
         for text in s.values:
             loc = where(s.key, text)
             value = _value(text, loc, problems)
             if value is not INVALID:
-                params[name].kind.read(value, Place(Reading(problems), "rules", name, loc, "parameter"))
+                kind.read(value, Place(Reading(problems), what, name, loc, "parameter" if what == "rules" else "field"))
     problems.raise_if_any()
     total = 1
     for s in settings:
         total *= len(s.values)
     if total > MAX_VARIANTS:
         raise PnpgenError(f"--set: {total} variants; a sweep plays at most {MAX_VARIANTS}")
+
+
+def _declared(game: Game, s: Setting, problems: Problems) -> tuple[str, str, Any] | None:
+    """(how messages name the record, the field's name, its kind) for a setting's key; None after an error."""
+    at = where(s.key, ",".join(s.values))
+    if s.key.startswith("rules."):
+        engine = engine_for(game)
+        params = {d.key: d for d in declarations(engine.rules_parameters)} if engine is not None else {}
+        name = short(s.key)
+        if name not in params:
+            known = sorted(params)
+            hint = did_you_mean(name, known) or (f" (expected one of: {', '.join(known)})" if known else
+                                                 f" ({game.id} has no rules engine that declares any)")
+            problems.error(at, f"rules: unknown parameter '{name}'{hint}")
+            return None
+        return "rules", name, params[name].kind
+    card, _, name = s.key.removeprefix("cards.").rpartition(".")
+    ids = list(dict.fromkeys(c.id for c in _decks(game) for c in c.cards))
+    if card not in ids:
+        problems.error(at, f"unknown card '{card}'" + (did_you_mean(card, ids) or f" (cards: {', '.join(ids)})"))
+        return None
+    if name not in CARD_FIELDS:
+        problems.error(at, f"card '{card}': only its {', '.join(CARD_FIELDS)} can be set, not '{name}'")
+        return None
+    return f"card '{card}'", name, next(d.kind for d in declarations(CardType) if d.key == name)
+
+
+def _decks(game: Game) -> list[Deck]:
+    """The game's decks and every variant's."""
+    return [*game.decks, *(d for v in game.variants for d in v.decks)]
 
 
 def _value(text: str, loc: Loc, problems: Problems) -> Any:
@@ -146,26 +175,49 @@ def label(overrides: tuple[Override, ...]) -> str:
 
 
 def with_overrides(game: Game, overrides: tuple[Override, ...]) -> Game:
-    """The game with the values set (over the game's rules and every variant's, so that a variant played at its
-    player count keeps them too), each located at its `--set`."""
+    """The game with the values set, each located at its `--set`: rules over the game's and every variant's (so a
+    variant played at its player count keeps them too); a card's count in every deck holding it. A game whose card
+    counts are set is no longer held to its declared totals (`counts:`, a deck's `count:`), which count the pack as
+    written."""
     if not overrides:
         return game
-    values, locs = [], []
-    for key, text in overrides:
-        name = short(key)
-        values.append((name, parse_yaml(text, where(key, text).file)))
-        locs.append((name, where(key, text)))
-    over = Rules(tuple(values), tuple(locs), None, tuple(locs))
-    return replace(game, rules=overlay_rules(game.rules, over),
-                   variants=tuple(replace(v, rules=overlay_rules(v.rules, over)) for v in game.variants))
+    rules = [(key, text) for key, text in overrides if key.startswith("rules.")]
+    counts = {key.removeprefix("cards.").rpartition(".")[0]: int(parse_yaml(text)) for key, text in overrides
+              if key.startswith("cards.")}
+    if rules:
+        values, locs = [], []
+        for key, text in rules:
+            values.append((short(key), parse_yaml(text, where(key, text).file)))
+            locs.append((short(key), where(key, text)))
+        over = Rules(tuple(values), tuple(locs), None, tuple(locs))
+        game = replace(game, rules=overlay_rules(game.rules, over),
+                       variants=tuple(replace(v, rules=overlay_rules(v.rules, over)) for v in game.variants))
+    if counts:
+        game = replace(game, decks=_counted(game.decks, counts), declared=(), variants=tuple(
+            replace(v, decks=_counted(v.decks, counts), declared=()) for v in game.variants))
+    return game
+
+
+def _counted(decks: tuple[Deck, ...], counts: dict[str, int]) -> tuple[Deck, ...]:
+    """Decks with some cards' counts set, no longer held to a declared size."""
+    return tuple(replace(d, declared_count=None, cards=tuple(replace(c, count=counts.get(c.id, c.count))
+                                                             for c in d.cards)) for d in decks)
 
 
 def as_written(game: Game, overrides: tuple[Override, ...], players: int | None = None) -> bool:
     """Whether every value set is the one the content gives already at that player count (the variant is the game
     as written)."""
     variant = game.variant_for(players or min(game.players))
-    rules = game.with_variant(variant.id).rules if variant is not None else game.rules
-    return all(short(k) in rules and _plain(rules[short(k)]) == _plain(parse_yaml(v)) for k, v in overrides)
+    played = game.with_variant(variant.id) if variant is not None else game
+    counts = {c.id: c.count for d in played.decks for c in d.cards}
+    for key, text in overrides:
+        value = _plain(parse_yaml(text))
+        if key.startswith("cards."):
+            if counts.get(key.removeprefix("cards.").rpartition(".")[0]) != value:
+                return False
+        elif short(key) not in played.rules or _plain(played.rules[short(key)]) != value:
+            return False
+    return True
 
 
 def _plain(value: Any) -> Any:

@@ -60,13 +60,15 @@ def test_settings_are_read_as_written():
     assert parse_setting("rules.hand_size=4..7").values == ("4", "5", "6", "7")
     assert parse_setting("rules.seating=[1, 2, 3, 4],[1, 3, 2, 4]").values == ("[1, 2, 3, 4]", "[1, 3, 2, 4]")
     assert parse_setting("rules.placement = choose, prescribed").values == ("choose", "prescribed")
+    assert parse_setting("cards.wind.count=0,2").values == ("0", "2")
 
 
 @pytest.mark.parametrize("text, message", [
     ("rules.hand_size", "expected KEY=VALUE[,VALUE...]"),
     ("rules.hand_size=", "expected KEY=VALUE[,VALUE...]"),
     ("hand_size=5", "the key must be rules.NAME"),
-    ("cards.wind.count=2", "the key must be rules.NAME"),
+    ("cards.wind=2", "the key must be rules.NAME (a rules parameter of the game's engine) or cards.ID.count"),
+    ("rules.teams.green=1", "the key must be rules.NAME"),
     ("rules.hand_size=5,,6", "an empty value between commas"),
     ("rules.hand_size=5,5", "value '5' is given twice"),
     ("rules.hand_size=7..4", "the range 7..4 must run upwards"),
@@ -92,6 +94,11 @@ def test_the_grid_is_every_combination_first_setting_slowest(settings):
                               "(expected one of: choose, prescribed) (did you mean 'choose'?)"),
     ("rules.hand_size=[1,", "--set rules.hand_size=[1,: error: YAML syntax error: expected the node content, but "
                             "found '<stream end>'"),
+    ("cards.wind.count=-1", "--set cards.wind.count=-1: error: card 'wind': field 'count' must be from 0 to 1000, got "
+                            "-1"),
+    ("cards.blue-reech.count=2", "--set cards.blue-reech.count=2: error: unknown card 'blue-reech' (did you mean "
+                                 "'blue-reach'?)"),
+    ("cards.wind.name=Gale", "--set cards.wind.name=Gale: error: card 'wind': only its count can be set, not 'name'"),
 ])
 def test_values_are_checked_against_the_engines_declarations(game, setting, line):
     with pytest.raises(ContentErrors) as e:
@@ -111,6 +118,16 @@ def test_values_are_laid_over_the_game_and_its_variants(game):
     four = changed.with_variant(changed.variant_for(4).id)
     assert four.rules["mercy_margin"] == 9  # the four-player variant sets 7 over the game's 4; the sweep's value wins
     assert game.rules["mercy_margin"] == 4 and game.with_variant("four-player").rules["mercy_margin"] == 7
+
+
+def test_a_card_count_is_set_in_every_deck_that_holds_it(game):
+    changed = with_overrides(game, (("cards.red-run.count", "3"),))
+    four = changed.with_variant("four-player")
+    sizes = {d.id: (d.size, d.declared_count) for d in four.decks}
+    assert sizes == {"action": (24, None), "deck-b": (24, None)}  # deck B repeats the action deck's cards
+    assert changed.declared == () and four.declared == ()  # the pack's totals count it as written
+    assert {d.id: d.size for d in game.with_variant("four-player").decks} == {"action": 22, "deck-b": 22}
+    assert game.declared != ()
 
 
 # -- playing it ----------------------------------------------------------------------------------------------
@@ -163,6 +180,15 @@ def test_rules_the_engine_cannot_set_up_are_reported_for_their_variant(game):
     assert variants[0].aggregate.games == 10
     assert variants[1].errors == ["--set rules.wind_setter=3: error: rules: 'wind_setter' is player 3, but the game "
                                   "has players 1 to 2"]
+
+
+def test_a_card_count_sweep_plays_the_counts():
+    eis = load_game("enemy-in-sight")
+    settings = [parse_setting("cards.broadsides-4.count=0,5")]
+    none, written = sweep(eis, settings, ("greedy",), games=20, players=3, executor=LocalExecutor(1))
+    assert (none.as_written, written.as_written, none.errors, written.errors) == (False, True, [], [])
+    plays = [v.aggregate.to_dict()["cards_played"].get("broadsides-4", 0) for v in (none, written)]
+    assert plays[0] == 0 < plays[1]
 
 
 def test_agents_are_checked_before_any_game(game):
