@@ -22,8 +22,8 @@ from .simulate import progress
 @click.command("sweep")
 @click.argument("game", required=False)
 @click.option("--set", "sets", multiple=True, metavar="KEY=V1,V2",
-              help="Values to try for a rules parameter, e.g. rules.mercy_margin=3,4,5 or rules.hand_size=4..7; "
-                   "repeat for more parameters (every combination is played).")
+              help="Values to try for a rules parameter or a card's count, e.g. rules.mercy_margin=3,4,5, "
+                   "rules.hand_size=4..7 or cards.wind.count=0,1; repeat for more (every combination is played).")
 @click.option("--games", default=200, show_default=True, type=click.IntRange(1, 10_000_000),
               help="Games per variant.")
 @click.option("--seed", default=1, show_default=True, type=int, help="Seed of each variant's batch (the same seeds "

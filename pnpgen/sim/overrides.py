@@ -4,6 +4,7 @@ and laid over a loaded game to make the variants a sweep plays."""
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,8 +17,9 @@ from ..model.cards import CardType, Deck
 from ..model.rules import Rules, overlay_rules
 from ..yamlsrc import parse_yaml
 
-KINDS = ("rules", "cards")  # what `--set` may set: rules.NAME (a parameter the engine declares), cards.ID.count
-CARD_FIELDS = ("count",)
+# what `--set` sets: rules.NAME (a parameter the engine declares) or cards.ID.FIELD
+KEY = re.compile(r"^(rules\.[^.]+|cards\.[^.]+\.[^.]+)$")
+CARD_FIELDS = ("count",)  # the fields of a card that can be set
 MAX_VARIANTS = 10_000
 
 Override = tuple[str, str]  # (key, one value as written): ('rules.hand_size', '5')
@@ -29,11 +31,6 @@ class Setting:
 
     key: str
     values: tuple[str, ...]
-
-    @property
-    def name(self) -> str:
-        """The key as a table shows it: a rules parameter by its name alone."""
-        return short(self.key)
 
 
 def short(key: str) -> str:
@@ -47,10 +44,7 @@ def parse_setting(text: str) -> Setting:
     key = key.strip()
     if not eq or not key or not values.strip():
         raise PnpgenError(f"--set {text}: expected KEY=VALUE[,VALUE...], e.g. rules.hand_size=5,6")
-    kind, dot, name = key.partition(".")
-    card, dot2, what = name.rpartition(".")
-    if not (kind == "rules" and dot and name and "." not in name
-            or kind == "cards" and dot and card and dot2 and what):
+    if not KEY.match(key):
         raise PnpgenError(f"--set {text}: the key must be rules.NAME (a rules parameter of the game's engine) or "
                           f"cards.ID.count (how many copies of a card), got '{key}'")
     out: list[str] = []
