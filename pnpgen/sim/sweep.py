@@ -94,19 +94,17 @@ def sweep(game: Game, settings: list[Setting], agents: tuple[str, ...] = ("greed
     check_settings(game, settings)
     variants = [_prepared(game, overrides, agents, players) for overrides in grid(settings)]
     playable = [v for v in variants if not v.errors]
+    starts = range(0, games, CHUNK)
     work = [Chunk(v.overrides, agents, seed, players, start, min(games, start + CHUNK))
-            for v in playable for start in range(0, games, CHUNK)]
+            for v in playable for start in starts]
     if not work:
         return variants
-    runs = iter(playable)
-    current = next(runs)
     done = 0
-    for part in (executor or LocalExecutor()).run(play_chunk, pack_of(game.root), work):
-        if current.aggregate is not None and current.aggregate.games == games:
-            current = next(runs)
-        if current.aggregate is None:
-            current.aggregate = Aggregate(seats=part.seats)
-        current.aggregate.merge(part)
+    for i, part in enumerate((executor or LocalExecutor()).run(play_chunk, pack_of(game.root), work)):
+        variant = playable[i // len(starts)]  # the work is variant by variant, and comes back in order
+        if variant.aggregate is None:
+            variant.aggregate = Aggregate(seats=part.seats)
+        variant.aggregate.merge(part)
         done += part.games
         if progress:
             progress(done, len(playable) * games)
