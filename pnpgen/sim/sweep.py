@@ -187,7 +187,7 @@ def table_lines(result: dict) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     agents = " vs ".join(result["agents"]) if len(result["agents"]) > 1 else result["agents"][0]
     head = (f"{result['game']} {result['version']} · {result['players']} players · {agents} · seed {result['seed']} · "
-            f"{len(result['variants'])} variants × {result['games']} games")
+            f"{len(result['variants'])} variant{'s' * (len(result['variants']) > 1)} × {result['games']} games")
     lines = [head] + ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
     if any(v["as_written"] for v in result["variants"]):
         lines.append("* the content's own values")
