@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import fonts
 from .geometry import Matrix
-from .primitives import Circle, Group, Item, Path, Rect, Style, Text
+from .primitives import Circle, Group, Image, Item, Path, Rect, Style, Text
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 PAPER_WHITE = "#ffffff"
@@ -72,6 +72,8 @@ def primitive_box(item: Item) -> Box | None:
     """The inked box of one primitive (None: it puts no ink on paper)."""
     if isinstance(item, Text):
         return text_box(item) if inks(item.colour) and item.text.strip() else None
+    if isinstance(item, Image):
+        return (item.x, item.y, item.x + item.w, item.y + item.h)
     filled, stroked = _style_inks(item.style)
     if not (filled or stroked):
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .primitives import Circle, Group, Item, Path, Rect, Style, Text
+from .primitives import Circle, Group, Image, Item, Path, Rect, Style, Text
 
 
 def number(value: float) -> str:
@@ -53,6 +53,10 @@ def describe(item: Item) -> str:
     if isinstance(item, Text):
         return (f"text {number(item.x)},{number(item.y)} {number(item.size)}mm {item.font} {item.anchor} "
                 f"{item.colour} {item.text!r}")
+    if isinstance(item, Image):
+        r = item.raster
+        return (f"image {number(item.x)},{number(item.y)} {number(item.w)}x{number(item.h)} {r.name} {r.format} "
+                f"{r.pixels[0]}x{r.pixels[1]}px sha256:{r.digest[:12]}")
     raise TypeError(f"not a primitive: {item!r}")
 
 

@@ -94,7 +94,30 @@ class Group:
     source: Loc | None = field(default=None, compare=False)  # the content it draws (its items may name their own)
 
 
-Item = Path | Rect | Circle | Text | Group
+@dataclass(frozen=True)
+class Raster:
+    """A PNG or JPEG file as read: its bytes, format, size in pixels and name (as the pack names it)."""
+
+    data: bytes = field(repr=False)
+    format: str  # png | jpeg
+    pixels: tuple[int, int]
+    name: str
+    digest: str = field(default="", compare=False)  # sha256 of the bytes, hex: how dumps and caches name it
+
+
+@dataclass(frozen=True)
+class Image:
+    """A raster image stretched over the box (x, y, w, h); `source` is the content that places it."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    raster: Raster
+    source: Loc | None = field(default=None, compare=False)
+
+
+Item = Path | Rect | Circle | Text | Image | Group
 
 
 def group(*items: Item | None, transform: Matrix | None = None, clip=None, label: str = "") -> Group:

@@ -33,6 +33,8 @@ def parse_path(d: str) -> tuple[tuple, ...]:
         elif cmd is None:
             raise ValueError("path data must start with a command such as M")
         n = _ARGS[cmd.upper()]
+        if cmd in "Aa":
+            _split_flags(tokens, i)
         args = tokens[i:i + n]
         if len(args) < n or any(a.isalpha() for a in args):
             raise ValueError(f"command '{cmd}' needs {n} numbers")
@@ -91,6 +93,14 @@ def parse_path(d: str) -> tuple[tuple, ...]:
     if not ops or ops[0][0] != "M":
         raise ValueError("path data must start with M")
     return tuple(ops)
+
+
+def _split_flags(tokens: list[str], i: int) -> None:
+    """An arc's two flags are one digit each and may run into what follows ('a1 1 0 014 4'): split them off."""
+    for k in (i + 3, i + 4):
+        t = tokens[k] if k < len(tokens) else ""
+        if len(t) > 1 and t[0] in "01":
+            tokens[k:k + 1] = [t[0], t[1:]]
 
 
 def arc_to_cubics(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2) -> list[tuple[float, ...]]:

@@ -6,17 +6,32 @@ import io
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..draw import fonts
 from ..draw.colour import rgb
-from ..draw.primitives import Circle, Drawing, Group, Path, Rect, Style, Text
+from ..draw.primitives import Circle, Drawing, Group, Image, Path, Raster, Rect, Style, Text
 from ..draw.units import MM_PER_PT
 
 MM = 1.0 / MM_PER_PT  # points per mm
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 _DRAW = {"start": "drawString", "middle": "drawCentredString", "end": "drawRightString"}
+
+
+def _image_reader(raster: Raster) -> ImageReader:
+    """What reportlab embeds for a raster: a JPEG's own bytes, else its pixels as RGB, RGBA or grey."""
+    if raster.format == "jpeg":
+        return ImageReader(io.BytesIO(raster.data))
+    from PIL import Image as PILImage
+
+    im = PILImage.open(io.BytesIO(raster.data))
+    if im.mode in ("P", "PA", "LA", "La", "RGBa") or "transparency" in im.info:
+        im = im.convert("RGBA")
+    elif im.mode not in ("RGB", "RGBA", "L"):
+        im = im.convert("RGB")  # 16-bit and other modes
+    return ImageReader(im)
 
 
 @lru_cache(maxsize=512)
@@ -62,6 +77,7 @@ def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, dupl
     c.setViewerPreference("PrintScaling", "None")
     if duplex:
         c.setViewerPreference("Duplex", duplex)
+    painter = _PdfPainter(c)
     for n, page in enumerate(pages):
         c.setPageSize((page.width * MM, page.height * MM))
         if boxes is not None:
@@ -70,7 +86,7 @@ def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, dupl
             c.setBleedBox(_pdf_box(page, box.bleed) if box else None)
         c.saveState()
         c.transform(MM, 0, 0, -MM, 0, page.height * MM)  # mm, origin top left, y down
-        _PdfPainter(c).draw(page.root)
+        painter.draw(page.root)
         c.restoreState()
         c.showPage()
     c.save()
@@ -80,6 +96,7 @@ def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, dupl
 class _PdfPainter:
     def __init__(self, c: Canvas):
         self.c = c
+        self.images: dict[str, ImageReader] = {}  # by the file's digest: each image is decoded once a document
 
     def style(self, st: Style) -> tuple[bool, bool]:
         c = self.c
@@ -117,6 +134,9 @@ class _PdfPainter:
             getattr(c, _DRAW[item.anchor])(0, 0, item.text)
             c.restoreState()
             return
+        if isinstance(item, Image):
+            self.image(item)
+            return
         st = item.style
         if not st.fill and not (st.stroke and st.width > 0):
             return
@@ -135,6 +155,18 @@ class _PdfPainter:
                        fillMode=FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO)
         if needs_state:
             c.restoreState()
+
+    def image(self, item: Image) -> None:
+        """A PNG or JPEG stretched over its box; reportlab stores each image once in the file, however often it is
+        drawn (JPEG data as it is, PNG pixels compressed without loss, transparency as a soft mask)."""
+        reader = self.images.get(item.raster.digest)
+        if reader is None:
+            reader = self.images[item.raster.digest] = _image_reader(item.raster)
+        c = self.c
+        c.saveState()
+        c.transform(item.w, 0, 0, -item.h, item.x, item.y + item.h)  # the unit square, right way up
+        c.drawImage(reader, 0, 0, 1, 1, mask="auto")
+        c.restoreState()
 
     def outline(self, shape):
         p = self.c.beginPath()

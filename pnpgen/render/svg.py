@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
+
 import svgwrite
 
 from ..draw import fonts
-from ..draw.primitives import Circle, Drawing, Group, Rect, Style, Text
+from ..draw.primitives import Circle, Drawing, Group, Image, Rect, Style, Text
 
 
 def num(v: float) -> str:
@@ -60,6 +62,13 @@ class _SvgPainter:
             a["opacity"] = num(st.opacity)
         return a
 
+    def image(self, item: Image):
+        """A PNG or JPEG stretched over its box, its file's bytes inline as a data URI (the same file gives the
+        same text)."""
+        uri = f"data:image/{item.raster.format};base64," + base64.b64encode(item.raster.data).decode("ascii")
+        return self.dwg.image(href=uri, insert=(num(item.x), num(item.y)), size=(num(item.w), num(item.h)),
+                              preserveAspectRatio="none")
+
     def shape(self, item):
         d = self.dwg
         if isinstance(item, Rect):
@@ -104,6 +113,9 @@ class _SvgPainter:
             if item.anchor != "start":
                 t["text-anchor"] = item.anchor
             parent.add(t)
+            return
+        if isinstance(item, Image):
+            parent.add(self.image(item))
             return
         st = item.style
         if not st.fill and not (st.stroke and st.width > 0):

@@ -1,0 +1,592 @@
+"""SVG files read into drawing primitives, so they print as vectors in every format.
+
+What is drawn: paths and basic shapes (rect, circle, ellipse, line, polyline, polygon), groups, `use`, transforms,
+plain fills and strokes (colours, opacity, fill rule, width, caps, joins, dashes), `style` attributes and simple CSS
+rules (`.class`, `#id`, element names), and clip paths of one shape. What cannot be drawn that way (text,
+gradients, patterns, masks, filters, markers, embedded images, nested `svg`) is refused with the file's line and
+column, rather than printed wrong.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+from xml.parsers import expat
+
+from .geometry import IDENTITY, Matrix, compose, multiply, rotate, scale, translate
+from .primitives import Circle, Group, Item, Path, Rect, Style
+from .svgpath import arc_to_cubics, parse_path
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+MAX_BYTES = 2_000_000
+MAX_ELEMENTS = 50_000
+MAX_USE_DEPTH = 20
+
+SHAPES = ("path", "rect", "circle", "ellipse", "line", "polyline", "polygon")
+CONTAINERS = ("g", "a")
+NOT_DRAWN = ("title", "desc", "metadata", "defs", "style", "symbol", "clipPath", "linearGradient", "radialGradient",
+             "pattern", "mask", "filter", "marker", "script")  # read where referenced, else not drawn
+INHERITED = ("fill", "fill-rule", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+             "stroke-linejoin", "stroke-dasharray", "visibility", "color", "clip-rule")
+OWN = ("opacity", "display", "clip-path", "mask", "filter", "marker-start", "marker-mid", "marker-end")
+DEFAULTS = {"fill": "black", "fill-rule": "nonzero", "fill-opacity": "1", "stroke": "none", "stroke-width": "1",
+            "stroke-opacity": "1", "stroke-linecap": "butt", "stroke-linejoin": "miter", "stroke-dasharray": "none",
+            "visibility": "visible", "color": "black", "clip-rule": "nonzero"}
+UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "mm": 96 / 25.4, "cm": 96 / 2.54}
+HINT = "pnpgen draws paths and basic shapes in plain colours: convert text to paths and gradients to flat colours"
+
+
+class SvgError(ValueError):
+    """Something in an SVG file that cannot be drawn, at a line and column of the file (0: the whole file)."""
+
+    def __init__(self, line: int, col: int, message: str):
+        super().__init__(message)
+        self.line, self.col, self.message = line, col, message
+
+
+@dataclass(frozen=True)
+class Vector:
+    """An SVG file as primitives in its own user units, and the view box they are drawn in (x, y, w, h)."""
+
+    group: Group
+    box: tuple[float, float, float, float]
+    name: str
+    shapes: int = 0
+
+
+@dataclass
+class _Node:
+    tag: str  # local name of an SVG element ('' for another namespace's)
+    attrs: dict[str, str]
+    line: int
+    col: int
+    children: list[_Node] = field(default_factory=list)
+    text: str = ""
+
+
+def read_svg(data: bytes, name: str) -> Vector:
+    """An SVG file's bytes as primitives; SvgError locating what cannot be read or drawn."""
+    if len(data) > MAX_BYTES:
+        raise SvgError(0, 0, f"is too large ({-(-len(data) // 1000)} kB; the limit for an SVG file is "
+                             f"{MAX_BYTES // 1000} kB)")
+    root = _parse(data)
+    if root.tag != "svg":
+        raise SvgError(root.line, root.col, f"is not an SVG file (its root element is '{root.tag or 'foreign'}')")
+    box = _view_box(root)
+    reader = _Reader(root)
+    items = reader.children(root, dict(DEFAULTS), 0)
+    return Vector(Group(tuple(items), clip=Rect(*box, Style())), box, name, reader.shapes)
+
+
+# -- XML ---------------------------------------------------------------------------------------------------------
+def _parse(data: bytes) -> _Node:
+    parser = expat.ParserCreate(namespace_separator=" ")
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    stack: list[_Node] = []
+    found: list[_Node] = []
+    count = [0]
+
+    def here() -> tuple[int, int]:
+        return parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
+
+    def entity(*_args) -> None:
+        raise SvgError(*here(), "entity declarations are not supported (save the file as plain SVG)")
+
+    def start(qname: str, attrs: dict[str, str]) -> None:
+        count[0] += 1
+        if count[0] > MAX_ELEMENTS:
+            raise SvgError(*here(), f"has more than {MAX_ELEMENTS} elements")
+        ns, _, local = qname.rpartition(" ")
+        tag = local if ns in ("", SVG_NS) else ""
+        own = {}
+        for key, value in attrs.items():
+            kns, _, klocal = key.rpartition(" ")
+            if kns == "":
+                own[klocal] = value
+            elif kns == XLINK_NS:
+                own["xlink:" + klocal] = value
+        node = _Node(tag, own, *here())
+        if stack:
+            stack[-1].children.append(node)
+        else:
+            found.append(node)
+        stack.append(node)
+
+    def end(_qname: str) -> None:
+        stack.pop()
+
+    def text(chars: str) -> None:
+        if stack and stack[-1].tag == "style":
+            stack[-1].text += chars
+
+    parser.EntityDeclHandler = entity
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as e:
+        raise SvgError(e.lineno, e.offset + 1, f"is not well-formed XML ({expat.ErrorString(e.code)})") from None
+    except RecursionError:
+        raise SvgError(0, 0, "nests too deeply") from None
+    if not found:
+        raise SvgError(0, 0, "holds no elements")
+    return found[0]
+
+
+def _view_box(root: _Node) -> tuple[float, float, float, float]:
+    vb = root.attrs.get("viewBox")
+    if vb is not None:
+        parts = _numbers(vb)
+        if len(parts) != 4 or parts[2] <= 0 or parts[3] <= 0:
+            raise SvgError(root.line, root.col, f"viewBox '{vb}' must be four numbers: x, y, width, height (both "
+                                                "more than 0)")
+        return (parts[0], parts[1], parts[2], parts[3])
+    try:
+        w, h = _length(root.attrs.get("width", "")), _length(root.attrs.get("height", ""))
+    except ValueError:
+        w = h = 0.0
+    if w <= 0 or h <= 0:
+        raise SvgError(root.line, root.col, "has no viewBox, nor a width and height in absolute units")
+    return (0.0, 0.0, w, h)
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def _numbers(text: str) -> list[float]:
+    found = _NUMBER.findall(text)
+    if re.sub(r"[\s,]", "", text) != "".join(found):
+        raise ValueError(text)
+    return [float(x) for x in found]
+
+
+def _length(text: str, percent_of: float | None = None) -> float:
+    m = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(px|pt|pc|in|mm|cm|%)?\s*", text)
+    if not m:
+        raise ValueError(text)
+    value, unit = float(m.group(1)), m.group(2) or ""
+    if unit == "%":
+        if percent_of is None:
+            raise ValueError(text)
+        return value / 100 * percent_of
+    return value * UNITS[unit]
+
+
+# -- styles ------------------------------------------------------------------------------------------------------
+def _declarations(text: str) -> dict[str, str]:
+    out = {}
+    for part in text.split(";"):
+        key, sep, value = part.partition(":")
+        if sep:
+            out[key.strip().lower()] = value.replace("!important", "").strip()
+    return out
+
+
+def _css(root: _Node) -> list[tuple[str, dict[str, str]]]:
+    """Rules of the file's <style> elements as (selector, declarations); selectors are '.class', '#id' or a tag."""
+    rules = []
+    for node in _iter(root):
+        if node.tag != "style":
+            continue
+        text = re.sub(r"/\*.*?\*/", "", node.text, flags=re.S)
+        for m in re.finditer(r"([^{}]+)\{([^{}]*)\}", text):
+            decls = _declarations(m.group(2))
+            for sel in m.group(1).split(","):
+                sel = sel.strip()
+                if not re.fullmatch(r"[.#]?[A-Za-z_][\w-]*", sel):
+                    raise SvgError(node.line, node.col, f"CSS selector '{sel}' is not supported (only .class, "
+                                                        "#id and element names)")
+                rules.append((sel, decls))
+        if re.sub(r"([^{}]+)\{([^{}]*)\}", "", text).strip():
+            raise SvgError(node.line, node.col, "this style sheet holds rules pnpgen cannot read (@-rules or "
+                                                "nested blocks)")
+    return rules
+
+
+def _iter(node: _Node):
+    yield node
+    for child in node.children:
+        yield from _iter(child)
+
+
+def _colour(value: str, current: str, node: _Node, prop: str) -> tuple[str | None, float]:
+    """('#rrggbb' or None for none, alpha) of a paint value."""
+    v = value.strip()
+    if v in ("none", "transparent"):
+        return None, 1.0
+    if v.lower() == "currentcolor":
+        v = current
+    if v.startswith("url("):
+        raise SvgError(node.line, node.col, f"{prop} '{value}': gradients and patterns are not supported ({HINT})")
+    from PIL import ImageColor
+
+    try:
+        rgba = ImageColor.getrgb(v)
+    except ValueError:
+        raise SvgError(node.line, node.col, f"{prop} '{value}' is not a colour") from None
+    alpha = rgba[3] / 255 if len(rgba) == 4 else 1.0
+    return "#{:02x}{:02x}{:02x}".format(*rgba[:3]), alpha
+
+
+def _opacity(value: str, node: _Node, prop: str) -> float:
+    try:
+        v = value.strip()
+        x = float(v[:-1]) / 100 if v.endswith("%") else float(v)
+    except ValueError:
+        raise SvgError(node.line, node.col, f"{prop} '{value}' must be a number from 0 to 1") from None
+    return min(1.0, max(0.0, x))
+
+
+_TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?")
+
+
+def _transform(text: str, node: _Node) -> Matrix:
+    out = IDENTITY
+    pos = 0
+    for m in _TRANSFORM.finditer(text):
+        if m.start() != pos:
+            break
+        pos = m.end()
+        kind = m.group(1)
+        try:
+            a = _numbers(m.group(2))
+        except ValueError:
+            break
+        n = len(a)
+        if kind == "matrix" and n == 6:
+            t = tuple(a)
+        elif kind == "translate" and n in (1, 2):
+            t = translate(a[0], a[1] if n == 2 else 0.0)
+        elif kind == "scale" and n in (1, 2):
+            t = scale(a[0], a[1] if n == 2 else None)
+        elif kind == "rotate" and n in (1, 3):
+            t = rotate(a[0], *(a[1:] if n == 3 else ()))
+        elif kind == "skewX" and n == 1:
+            t = (1.0, 0.0, math.tan(math.radians(a[0])), 1.0, 0.0, 0.0)
+        elif kind == "skewY" and n == 1:
+            t = (1.0, math.tan(math.radians(a[0])), 0.0, 1.0, 0.0, 0.0)
+        else:
+            break
+        out = multiply(out, t)
+    if text[pos:].strip():
+        raise SvgError(node.line, node.col, f"transform '{text.strip()[:60]}' cannot be read")
+    return out
+
+
+# -- drawing -----------------------------------------------------------------------------------------------------
+class _Reader:
+    def __init__(self, root: _Node):
+        self.ids = {n.attrs["id"]: n for n in _iter(root) if "id" in n.attrs}
+        self.rules = _css(root)
+        self.shapes = 0
+        self.box = _view_box(root)
+
+    def props(self, node: _Node, parent: dict[str, str]) -> dict[str, str]:
+        """The node's style: inherited values, then its attributes, CSS rules and style attribute in turn."""
+        own = {k: v for k, v in node.attrs.items() if k in INHERITED or k in OWN}
+        classes = node.attrs.get("class", "").split()
+        for sel, decls in self.rules:
+            if sel == node.tag or sel[0] == "." and sel[1:] in classes or sel[0] == "#" and sel[1:] == \
+                    node.attrs.get("id"):
+                own.update(decls)
+        own.update(_declarations(node.attrs.get("style", "")))
+        out = {k: v for k, v in parent.items() if k in INHERITED}
+        for k, v in own.items():
+            if v.strip() == "inherit":
+                continue
+            out[k] = v
+        return out
+
+    def children(self, node: _Node, props: dict[str, str], depth: int) -> list[Item]:
+        out: list[Item] = []
+        for child in node.children:
+            out += self.draw(child, props, depth)
+        return out
+
+    def draw(self, node: _Node, parent: dict[str, str], depth: int) -> list[Item]:
+        tag = node.tag
+        if tag == "" or tag in NOT_DRAWN:
+            return []
+        if tag not in SHAPES and tag not in CONTAINERS and tag != "use":
+            what = "nested 'svg' elements are" if tag == "svg" else f"SVG element '{tag}' is"
+            raise SvgError(node.line, node.col, f"{what} not supported ({HINT})")
+        props = self.props(node, parent)
+        if props.get("display", "").strip() == "none":
+            return []
+        for prop in ("mask", "filter", "marker-start", "marker-mid", "marker-end"):
+            if props.get(prop, "none").strip() != "none":
+                raise SvgError(node.line, node.col, f"'{prop}' is not supported ({HINT})")
+        if tag in CONTAINERS:
+            items = self.children(node, props, depth)
+        elif tag == "use":
+            items = self.use(node, props, depth)
+        else:
+            items = self.shape(node, props)
+        transform = _transform(node.attrs["transform"], node) if "transform" in node.attrs else None
+        clip = self.clip(node, props)
+        opacity = _opacity(props.get("opacity", "1"), node, "opacity")
+        if opacity < 1.0:
+            items = [_faded(i, opacity) for i in items]
+        if not items:
+            return []
+        if transform is None and clip is None and tag != "use" and (tag in SHAPES or len(items) == 1):
+            return items
+        return [Group(tuple(items), transform if transform != IDENTITY else None, clip)]
+
+    def use(self, node: _Node, props: dict[str, str], depth: int) -> list[Item]:
+        ref = node.attrs.get("href", node.attrs.get("xlink:href", ""))
+        target = self.ids.get(ref[1:]) if ref.startswith("#") else None
+        if target is None:
+            raise SvgError(node.line, node.col, f"'use' names '{ref}', which is not an element of this file")
+        if depth >= MAX_USE_DEPTH:
+            raise SvgError(node.line, node.col, f"'use' elements nest more than {MAX_USE_DEPTH} deep (or loop)")
+        if target.tag == "symbol":
+            if "viewBox" in target.attrs:
+                raise SvgError(target.line, target.col, "a symbol with a viewBox is not supported")
+            items = self.children(target, props, depth + 1)
+        else:
+            items = self.draw(target, props, depth + 1)
+        x, y = self.number(node, "x"), self.number(node, "y")
+        return [Group(tuple(items), translate(x, y))] if (x or y) and items else items
+
+    def clip(self, node: _Node, props: dict[str, str]) -> Item | None:
+        ref = props.get("clip-path", "none").strip()
+        if ref == "none":
+            return None
+        m = re.fullmatch(r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)", ref)
+        target = self.ids.get(m.group(1)) if m else None
+        if target is None or target.tag != "clipPath":
+            raise SvgError(node.line, node.col, f"clip-path '{ref}' does not name a clipPath of this file")
+        shapes = [c for c in target.children if c.tag in SHAPES]
+        if len(shapes) != 1 or target.attrs.get("clipPathUnits", "userSpaceOnUse") != "userSpaceOnUse" \
+                or any(c.tag and c.tag not in SHAPES and c.tag not in NOT_DRAWN for c in target.children):
+            raise SvgError(target.line, target.col, "a clipPath must hold exactly one shape (path, rect, circle, "
+                                                    "ellipse, polygon) in user space")
+        shape = shapes[0]
+        outline = self.outline(shape, Style())
+        if outline is None:
+            return Rect(0, 0, 0, 0, Style())
+        transform = _transform(shape.attrs["transform"], shape) if "transform" in shape.attrs else None
+        if transform is not None and transform != IDENTITY:
+            if not isinstance(outline, Path):
+                outline = _as_path(outline)
+            outline = Path(tuple(_moved(op, transform) for op in outline.ops), outline.style)
+        return outline
+
+    def number(self, node: _Node, key: str, default: float = 0.0, percent_of: float | None = None) -> float:
+        text = node.attrs.get(key)
+        if text is None:
+            return default
+        try:
+            return _length(text, percent_of)
+        except ValueError:
+            raise SvgError(node.line, node.col, f"'{key}' of a {node.tag}: '{text}' is not a length") from None
+
+    def outline(self, node: _Node, st: Style) -> Item | None:
+        """The shape of an element in a style, or None when it has no area or length."""
+        tag = node.tag
+        _, _, vw, vh = self.box
+        diagonal = math.hypot(vw, vh) / math.sqrt(2)
+        if tag == "path":
+            d = node.attrs.get("d", "").strip()
+            if not d:
+                return None
+            try:
+                return Path(parse_path(d), st)
+            except (ValueError, IndexError, TypeError) as e:
+                raise SvgError(node.line, node.col, f"path data: {e}") from None
+        if tag == "rect":
+            x, y = self.number(node, "x", 0, vw), self.number(node, "y", 0, vh)
+            w, h = self.number(node, "width", 0, vw), self.number(node, "height", 0, vh)
+            if w <= 0 or h <= 0:
+                return None
+            rx = self.number(node, "rx", -1, vw)
+            ry = self.number(node, "ry", -1, vh)
+            rx, ry = (ry if rx < 0 else rx), (rx if ry < 0 else ry)
+            rx, ry = min(max(rx, 0), w / 2), min(max(ry, 0), h / 2)
+            if abs(rx - ry) < 1e-9:
+                return Rect(x, y, w, h, st, rx)
+            return Path(_rounded(x, y, w, h, rx, ry), st)
+        if tag == "circle":
+            r = self.number(node, "r", 0, diagonal)
+            if r <= 0:
+                return None
+            return Circle(self.number(node, "cx", 0, vw), self.number(node, "cy", 0, vh), r, st)
+        if tag == "ellipse":
+            rx, ry = self.number(node, "rx", 0, vw), self.number(node, "ry", 0, vh)
+            if rx <= 0 or ry <= 0:
+                return None
+            cx, cy = self.number(node, "cx", 0, vw), self.number(node, "cy", 0, vh)
+            ops = [("M", cx + rx, cy)]
+            ops += [("C", *s) for s in arc_to_cubics(cx + rx, cy, rx, ry, 0, False, True, cx - rx, cy)]
+            ops += [("C", *s) for s in arc_to_cubics(cx - rx, cy, rx, ry, 0, False, True, cx + rx, cy)]
+            return Path(tuple(ops) + (("Z",),), st)
+        if tag == "line":
+            pts = [(self.number(node, "x1", 0, vw), self.number(node, "y1", 0, vh)),
+                   (self.number(node, "x2", 0, vw), self.number(node, "y2", 0, vh))]
+            return Path((("M", *pts[0]), ("L", *pts[1])), st)
+        # polyline, polygon
+        try:
+            nums = _numbers(node.attrs.get("points", ""))
+        except ValueError:
+            raise SvgError(node.line, node.col, f"points of a {tag} must be numbers") from None
+        pts = list(zip(nums[0::2], nums[1::2]))
+        if len(pts) < 2:
+            return None
+        ops = [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + ([("Z",)] if tag == "polygon" else [])
+        return Path(tuple(ops), st)
+
+    def shape(self, node: _Node, props: dict[str, str]) -> list[Item]:
+        if props.get("visibility", "visible").strip() in ("hidden", "collapse"):
+            return []
+        current = props.get("color", "black")
+        fill, fill_alpha = _colour(props.get("fill", "black"), current, node, "fill")
+        stroke, stroke_alpha = _colour(props.get("stroke", "none"), current, node, "stroke")
+        if node.tag == "line":
+            fill = None
+        fill_alpha *= _opacity(props.get("fill-opacity", "1"), node, "fill-opacity")
+        stroke_alpha *= _opacity(props.get("stroke-opacity", "1"), node, "stroke-opacity")
+        try:
+            width = _length(props.get("stroke-width", "1"), math.hypot(*self.box[2:]) / math.sqrt(2))
+        except ValueError:
+            raise SvgError(node.line, node.col, f"stroke-width '{props.get('stroke-width')}' is not a "
+                                                "length") from None
+        if width <= 0:
+            stroke = None
+        dash: tuple[float, ...] = ()
+        dashes = props.get("stroke-dasharray", "none").strip()
+        if dashes != "none":
+            try:
+                dash = tuple(_length(x) for x in re.split(r"[\s,]+", dashes) if x)
+            except ValueError:
+                raise SvgError(node.line, node.col, f"stroke-dasharray '{dashes}' must be lengths") from None
+            if len(dash) % 2:
+                dash = dash * 2
+            if not any(dash):
+                dash = ()
+        cap = props.get("stroke-linecap", "butt").strip()
+        join = props.get("stroke-linejoin", "miter").strip()
+        cap = cap if cap in ("butt", "round", "square") else "butt"
+        join = {"miter-clip": "miter", "arcs": "round"}.get(join, join)
+        join = join if join in ("miter", "round", "bevel") else "miter"
+        even_odd = props.get("fill-rule", "nonzero").strip() == "evenodd"
+        base = self.outline(node, Style())
+        if base is None or (fill is None and stroke is None):
+            return []
+        self.shapes += 1
+        line_style = dict(stroke=stroke, width=width, dash=dash, cap=cap, join=join)
+        if fill is not None and stroke is not None and abs(fill_alpha - stroke_alpha) < 1e-9:
+            return [_styled(base, Style(fill=fill, opacity=fill_alpha, **line_style), even_odd)]
+        out = []
+        if fill is not None and fill_alpha > 0:
+            out.append(_styled(base, Style(fill=fill, opacity=fill_alpha), even_odd))
+        if stroke is not None and stroke_alpha > 0:
+            out.append(_styled(base, Style(opacity=stroke_alpha, **line_style), False))
+        return out
+
+
+def _styled(item: Item, st: Style, even_odd: bool) -> Item:
+    if isinstance(item, Path):
+        return Path(item.ops, st, even_odd)
+    return replace(item, style=st)
+
+
+def _faded(item: Item, opacity: float) -> Item:
+    """An item drawn `opacity` times as opaque (a group's opacity passed to each of its shapes)."""
+    if isinstance(item, Group):
+        return replace(item, items=tuple(_faded(i, opacity) for i in item.items))
+    return replace(item, style=replace(item.style, opacity=item.style.opacity * opacity))
+
+
+def _rounded(x: float, y: float, w: float, h: float, rx: float, ry: float) -> tuple:
+    ops: list[tuple] = [("M", x + rx, y), ("L", x + w - rx, y)]
+    ops += [("C", *s) for s in arc_to_cubics(x + w - rx, y, rx, ry, 0, False, True, x + w, y + ry)]
+    ops.append(("L", x + w, y + h - ry))
+    ops += [("C", *s) for s in arc_to_cubics(x + w, y + h - ry, rx, ry, 0, False, True, x + w - rx, y + h)]
+    ops.append(("L", x + rx, y + h))
+    ops += [("C", *s) for s in arc_to_cubics(x + rx, y + h, rx, ry, 0, False, True, x, y + h - ry)]
+    ops.append(("L", x, y + ry))
+    ops += [("C", *s) for s in arc_to_cubics(x, y + ry, rx, ry, 0, False, True, x + rx, y)]
+    return tuple(ops) + (("Z",),)
+
+
+def _as_path(item: Item) -> Path:
+    if isinstance(item, Rect):
+        if item.r:
+            return Path(_rounded(item.x, item.y, item.w, item.h, item.r, item.r), item.style)
+        x, y, w, h = item.x, item.y, item.w, item.h
+        return Path((("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)), item.style)
+    if isinstance(item, Circle):
+        cx, cy, r = item.cx, item.cy, item.r
+        ops = [("M", cx + r, cy)]
+        ops += [("C", *s) for s in arc_to_cubics(cx + r, cy, r, r, 0, False, True, cx - r, cy)]
+        ops += [("C", *s) for s in arc_to_cubics(cx - r, cy, r, r, 0, False, True, cx + r, cy)]
+        return Path(tuple(ops) + (("Z",),), item.style)
+    return item
+
+
+def _moved(op: tuple, m: Matrix) -> tuple:
+    a, b, c, d, e, f = m
+    vals = op[1:]
+    out = [op[0]]
+    for k in range(0, len(vals), 2):
+        x, y = vals[k], vals[k + 1]
+        out += [a * x + c * y + e, b * x + d * y + f]
+    return tuple(out)
+
+
+# -- as an icon: one colour --------------------------------------------------------------------------------------
+def as_icon(vector: Vector) -> Vector:
+    """The file's shapes for drawing in one colour (an icon): a first shape covering the whole view box (a
+    background, as game-icons.net files have) is left out; SvgError if what is left uses more than one colour."""
+    items = list(vector.group.items)
+    prims = [p for p in items if not isinstance(p, Group)]
+    if len(items) > 1 and prims and items[0] is prims[0] and _covers(prims[0], vector.box):
+        items = items[1:]
+    colours = sorted({c for it in items for c in _colours_of(it)})
+    if len(colours) > 1:
+        raise SvgError(0, 0, f"an icon file must be drawn in one colour, and this one uses {', '.join(colours)} "
+                             "(for a picture in colour, use an image field)")
+    if not colours:
+        raise SvgError(0, 0, "an icon file must draw at least one filled or stroked shape")
+    return replace(vector, group=replace(vector.group, items=tuple(items)))
+
+
+def _covers(item: Item, box: tuple[float, float, float, float]) -> bool:
+    from .bounds import outline_box
+
+    if not isinstance(item, (Rect, Path)):
+        return False
+    got = outline_box(item)
+    x, y, w, h = box
+    return got is not None and got[0] <= x + w * 0.01 and got[1] <= y + h * 0.01 and got[2] >= x + w * 0.99 \
+        and got[3] >= y + h * 0.99
+
+
+def _colours_of(item: Item) -> set[str]:
+    if isinstance(item, Group):
+        return {c for i in item.items for c in _colours_of(i)}
+    st = item.style
+    return {c.lower() for c in (st.fill, st.stroke) if c}
+
+
+def recoloured(item: Item, colour: str) -> Item:
+    """An item with every fill and stroke in one colour."""
+    if isinstance(item, Group):
+        return replace(item, items=tuple(recoloured(i, colour) for i in item.items))
+    st = item.style
+    return replace(item, style=replace(st, fill=colour if st.fill else None, stroke=colour if st.stroke else None))
+
+
+def fitted(box: tuple[float, float, float, float], size: tuple[float, float], fit: str) -> Matrix:
+    """The transform that puts content of `size` (from its origin) into a box: 'contain' (whole, centred),
+    'cover' (filling it, centred; clip to the box) or 'stretch'."""
+    x, y, w, h = box
+    cw, ch = size
+    if fit == "stretch":
+        return compose(translate(x, y), scale(w / cw, h / ch))
+    k = (min if fit == "contain" else max)(w / cw, h / ch)
+    return compose(translate(x + (w - cw * k) / 2, y + (h - ch * k) / 2), scale(k))
