@@ -305,6 +305,7 @@ class Fixed(Kind):
     items: tuple[Scalar, ...]
     words: str  # "[q, r] (whole numbers)"
     convert: Callable[[tuple], Any] = tuple
+    empty: Any = None
 
     def read(self, v: Any, at: Any) -> Any:
         if not isinstance(v, list) or len(v) != len(self.items) or not all(

@@ -9,7 +9,7 @@ listed in file order.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 from . import gridmove
@@ -22,6 +22,7 @@ from .model.cards import DEFAULT_BACK, FieldSpec
 from .model.components import SHAPES
 from .model.game import MAX_PLAYERS, FontFile
 from .model.icons import SYMBOLS
+from .model.images import ImageRef
 from .paths import TEMPLATES_DIR, resolve_game
 from .yamlsrc import display_path, key_loc, load_yaml, loc_of
 
@@ -257,6 +258,28 @@ class _Loader:
                 out.append(FontFile(style, target, self.at(fonts, style)))
         return tuple(out)
 
+    def image(self, obj: Any, key: str, ref: Any) -> ImageRef | None:
+        """The image file a field names, inside the pack; None after an error (a path that is absolute or leaves
+        the pack, symbolic links followed; no such file)."""
+        if ref is None or isinstance(ref, ImageRef):
+            return ref
+        if PurePosixPath(ref).is_absolute() or PureWindowsPath(ref).is_absolute() or PureWindowsPath(ref).drive:
+            self.err(obj, key, f"image '{ref}' must be a path relative to the pack folder")
+            return None
+        try:
+            target = (self.root / ref).resolve()
+            found = target.is_file()
+        except (OSError, RuntimeError):  # a name too long, a loop of symbolic links
+            self.err(obj, key, f"image '{ref}' cannot be looked up")
+            return None
+        if not target.is_relative_to(self.root):
+            self.err(obj, key, f"file reference '{ref}' leaves the content folder")
+            return None
+        if not found:
+            self.err(obj, key, f"image '{ref}': no such file in {display_path(self.root)}")
+            return None
+        return ImageRef(ref, target, self.at(obj, key))
+
     def colour(self, obj: Any, key: str, value: str | None) -> str | None:
         """A colour as the model holds it (#rrggbb), or None after an error for an unknown name."""
         if value is None or value.startswith("#") or value in self.palette:
@@ -330,16 +353,22 @@ class _Loader:
 
     def link_icon(self, icon: Any) -> Any:
         m = self.source(icon).mapping
-        if "symbol" not in m and "path" not in m:
-            self.err(icon, None, "an icon needs a 'symbol' or a 'path'")
-        elif "symbol" in m and "path" in m:
-            self.err(icon, "path", "an icon has a 'symbol' or a 'path', not both")
+        given = [k for k in ("symbol", "path", "file") if k in m]
+        if not given:
+            self.err(icon, None, "an icon needs a 'symbol', a 'path' or a 'file'")
+        elif len(given) > 1:
+            self.err(icon, given[1], f"an icon has one of 'symbol', 'path' or 'file', not both '{given[0]}' and "
+                     f"'{given[1]}'")
+        if icon.file is not None:
+            icon = self.keep(icon, replace(icon, file=self.image(icon, "file", icon.file)))
         return self.link_colours(icon, "colour", default="#222222")
 
     def link_terrain(self, terrain: Any) -> Any:
         if terrain.id in self.suits:
             self.p.error(terrain.loc, f"terrain: id '{terrain.id}' is also a suit; board cells could not tell them "
                          "apart")
+        if terrain.image is not None:
+            terrain = self.keep(terrain, replace(terrain, image=self.image(terrain, "image", terrain.image)))
         return self.link_colours(terrain, "colour")
 
     def link_action(self, action: Any) -> Any:
@@ -359,7 +388,8 @@ class _Loader:
         for deck in decks:
             m = self.source(deck).mapping
             back = self.link_colours(deck.back, "colour", default=DEFAULT_BACK)
-            back = replace(back, template=self.template(back, "template", back.template))
+            back = replace(back, template=self.template(back, "template", back.template),
+                           image=self.image(back, "image", back.image))
             deck = self.keep(deck, replace(deck, back=back, card_template=self.template(deck, "template",
                                                                                          deck.card_template),
                                            mark=deck.mark.strip()))
@@ -411,7 +441,8 @@ class _Loader:
         fields = card.fields if isinstance(card.fields, tuple) else tuple((str(k), v) for k, v in card.fields.items())
         self.mark(card, f"{name} (card)")
         return self.keep(card, replace(card, deck=deck.id, suit=suit, action=action, name=name, fields=fields,
-                                       template=self.template(card, "template", card.template)))
+                                       template=self.template(card, "template", card.template),
+                                       image=self.image(card, "image", card.image)))
 
     def deck_extras(self, deck: Deck, cards: list) -> Deck:
         """A deck's own suits and card field declarations, and its cards checked against them."""
@@ -555,7 +586,25 @@ class _Loader:
         squares = self.link_squares(b) if square and b.width and b.height else ()
         locations = self.link_locations(b, {c.xy for c in squares} if square else cells if grid == "hex" else None)
         return replace(b, hexes=hexes, starts=tuple(starts), squares=squares, locations=locations,
-                       wrap=b.wrap and square)
+                       wrap=b.wrap and square, image=self.image(b, "image", b.image),
+                       art=self.link_art(b, {c.xy for c in squares} if square else cells))
+
+    def link_art(self, b: Board, spaces: set) -> tuple:
+        """A board's pictures on single spaces: each on a hex or square of the board, its file in the pack."""
+        if b.art and b.grid == "none":
+            self.err(b, "art", "a board with grid: none has no spaces for 'art' (give its locations an 'image')")
+            return ()
+        out = []
+        for a in b.art:
+            if a.at is None or a.image is None:
+                continue  # (reported as read)
+            if a.at not in spaces:
+                self.err(a, "at", f"{list(a.at)} is not a {'square' if b.grid == 'square' else 'hex'} of the board")
+                continue
+            image = self.image(a, "image", a.image)
+            if image is not None:
+                out.append(replace(a, image=image))
+        return tuple(out)
 
     def link_hexes(self, b: Board, raw: Any) -> tuple:
         what = self.source(b).what
@@ -641,8 +690,11 @@ class _Loader:
                     self.err(lo, "at", f"layout place {list(at)} must be [column, row] with columns from 0 to "
                              f"{max(b.width - 1, 0)}")
                     at = None
+            if lo.image is not None and b.grid != "none":
+                self.err(lo, "image", f"a location's picture prints in its box on a board of locations only (this "
+                         f"board has grid: {b.grid}; give the board 'art' on the space)")
             if lo.id:
-                out.append(replace(self.link_colours(lo, "colour"), at=at))
+                out.append(replace(self.link_colours(lo, "colour"), at=at, image=self.image(lo, "image", lo.image)))
         return tuple(out)
 
     # -- other components ----------------------------------------------------------------------------------
@@ -653,7 +705,8 @@ class _Loader:
             self.unique(c.areas, "area", within=f"{self.source(c).what} ")
             c = self.link_colours(c, "colour")
             self.mark(c, f"{c.name} (card)")
-            out.append(replace(c, template=self.template(c, "template", c.template)))
+            out.append(replace(c, template=self.template(c, "template", c.template),
+                               image=self.image(c, "image", c.image)))
         return tuple(out)
 
     def link_tokens(self, tokens: tuple) -> tuple:
@@ -670,7 +723,8 @@ class _Loader:
             t = self.link_colours(t, "colour", "back_colour", default="#ffffff")
             self.mark(t, f"{t.name} (token)")
             out.append(replace(t, suit=suit, template=self.template(t, "template", t.template),
-                               colour_loc=self.colour_loc(t, "colour")))
+                               colour_loc=self.colour_loc(t, "colour"), image=self.image(t, "image", t.image),
+                               back_image=self.image(t, "back_image", t.back_image)))
         return tuple(out)
 
     def link_aids(self, aids: tuple) -> tuple:
@@ -679,7 +733,9 @@ class _Loader:
             if a.per_player and "count" in self.source(a).mapping:
                 self.err(a, "count", "an aid prints 'count' copies or one 'per_player', not both")
             self.mark(a, f"{a.title} (player aid)")
-        return tuple(replace(a, template=self.template(a, "template", a.template)) for a in aids)
+        return tuple(replace(a, template=self.template(a, "template", a.template),
+                             sections=tuple(replace(s, image=self.image(s, "image", s.image)) if s.image else s
+                                            for s in a.sections)) for a in aids)
 
     def counts(self, pairs: Any, raw: Any) -> tuple[tuple, tuple]:
         """Declared totals in the order written, and where each was written (`check` knows which names count)."""

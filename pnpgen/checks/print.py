@@ -9,10 +9,13 @@
 - Text printed under MIN_TYPE_PT warns.
 - Text or symbols closer than SAFE_ZONE_MM to the trim of a piece cut along crop marks warn.
 - Ink within the printer margin (PRINTER_MARGIN_MM unless asked otherwise) of an imposed page's edge warns.
+- A PNG or JPEG picture that would print at fewer than MIN_DPI pixels per inch at its printed size warns: at
+  200 dpi a home printer's output starts to look soft; below it, pixels show.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -21,7 +24,7 @@ from ..draw import fonts
 from ..draw.bounds import Box, ink_box, primitive_box, through
 from ..draw.geometry import IDENTITY, Matrix, multiply
 from ..draw.piece import ColourKey, Kit, Piece
-from ..draw.primitives import Group, Item, Text
+from ..draw.primitives import Group, Image, Item, Text
 from ..draw.units import MM_PER_PT
 from ..draw.vision import DICHROMACY, delta_e2000, lightness, seen_with
 from ..errors import Loc, Problems
@@ -31,6 +34,7 @@ CVD_MIN_DELTA_E = 12.0
 MIN_TYPE_PT = 6.0
 SAFE_ZONE_MM = 3.0
 PRINTER_MARGIN_MM = 5.0
+MIN_DPI = 200.0
 
 
 @dataclass
@@ -65,12 +69,12 @@ class _Findings:
 def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: dict | None = None,
               sheet=None, printer_margin: float = PRINTER_MARGIN_MM) -> None:
     """Check a laid-out kit (and its imposed pages by paper, if given) for print; findings go to `problems`."""
-    glyphs, small, unsafe = _Findings(), _Findings(), _Findings()
+    glyphs, small, unsafe, coarse = _Findings(), _Findings(), _Findings(), _Findings()
     for piece in kit.pieces:
         for side, drawing in (("face", piece.face), ("back", piece.back)):
             if drawing is None or (side == "back" and piece.kind == "card"):
                 continue  # a card's back is its deck's, checked once as the deck's back piece
-            _check_piece_side(piece, side, drawing, glyphs, small, unsafe)
+            _check_piece_side(piece, side, drawing, glyphs, small, unsafe, coarse)
     _colours(kit, problems)
     if pages:
         drawn = {id(p.face) for p in kit.pieces} | {id(p.back) for p in kit.pieces if p.back is not None}
@@ -78,6 +82,7 @@ def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: 
     glyphs.report(problems, "error")
     small.report(problems, "warning")
     unsafe.report(problems, "warning")
+    coarse.report(problems, "warning")
 
 
 def _name(piece: Piece, side: str) -> str:
@@ -100,11 +105,14 @@ def _walk(item: Item, m: Matrix, source: Loc | None) -> Iterator[tuple[Item, Mat
 
 
 def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings, small: _Findings,
-                      unsafe: _Findings) -> None:
+                      unsafe: _Findings, coarse: _Findings) -> None:
     where = _name(piece, side)
     trimmed = piece.cut == "marks"
     w, h = piece.size
     for item, m, source in _walk(drawing, IDENTITY, piece.source):
+        if isinstance(item, Image):
+            _resolution(item, m, item.source or source, where, coarse)
+            continue
         if isinstance(item, Text):
             source = item.source or source
             _glyphs(item, source, where, glyphs)
@@ -133,6 +141,23 @@ def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings
                            f"{what} is {max(inside, 0.0):.1f} mm from the trim"
                            f"{' (it crosses it)' if inside < 0 else ''}; keep text and symbols "
                            f"{SAFE_ZONE_MM:g} mm inside, where a cut that strays cannot reach", where)
+
+
+def _resolution(item: Image, m: Matrix, source: Loc | None, where: str, coarse: _Findings) -> None:
+    """Warn when a picture has fewer than MIN_DPI pixels per inch at the size it prints."""
+    width_mm = abs(item.w) * (m[0] ** 2 + m[1] ** 2) ** 0.5
+    height_mm = abs(item.h) * (m[2] ** 2 + m[3] ** 2) ** 0.5
+    if width_mm <= 0 or height_mm <= 0:
+        return
+    px, py = item.raster.pixels
+    dpi = min(px / width_mm, py / height_mm) * 25.4
+    if dpi >= MIN_DPI - 1e-6:
+        return
+    need = (math.ceil(width_mm / 25.4 * MIN_DPI), math.ceil(height_mm / 25.4 * MIN_DPI))
+    coarse.add(("dpi", source, item.raster.name, round(dpi)), source,
+               f"image '{item.raster.name}' ({px} x {py} pixels) prints at {dpi:.0f} dpi over {width_mm:.1f} x "
+               f"{height_mm:.1f} mm, under {MIN_DPI:g} dpi: it will look soft or blocky (use a file of at least "
+               f"{need[0]} x {need[1]} pixels, or an SVG)", where)
 
 
 def _glyphs(item: Text, source: Loc | None, where: str, glyphs: _Findings) -> None:

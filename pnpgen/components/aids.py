@@ -32,6 +32,7 @@ SPEC = {
     "max_scale": P("number", 1.3, min=1, max=3),
     "text_first": P("bool", False),  # a section with text and a table: the text above the table
     "write_row": P("length", "7mm", min=2, max=30),  # the height of a blank row to write in (a score pad)
+    "image_height": P("length", "35mm", min=5, max=250),  # a section's picture: as wide as the text, at most this tall
 }
 
 
@@ -110,6 +111,13 @@ def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float) -> tuple[Gro
                 laid = text_box(s.text, (x, y, w, 1e6), text_style(t.body, t.ink, scale), ctx.icons.inline)
                 out.append(laid.group)
                 y += laid.height + (1.5 * scale if k < len(parts) - 1 else 0.0)
+        picture = ctx.picture(s.image, f"player aid '{aid.id}'") if s.image is not None else None
+        if picture is not None:
+            pw, ph = picture.size
+            y += 1.5 * scale if parts or s.title else 0.0
+            height = min(w * ph / pw, t.image_height * scale)
+            out.append(ctx.art(s.image, f"player aid '{aid.id}'", (x, y, w, height)))
+            y += height
     return Group(tuple(out)), y - y0
 
 

@@ -10,7 +10,7 @@ from ..draw.primitives import Circle, Group, Item, Rect, Style, Text
 from ..draw.templates import P, text_spec, text_style
 from ..draw.text import text_box
 from ..model import AreaCard
-from .context import Ctx
+from .context import Ctx, art_spec
 from .imprint import SAFE, imprint
 
 SPEC = {
@@ -33,6 +33,7 @@ SPEC = {
     "label": text_spec("8pt", bold=True, valign="middle", min_size="6pt"),
     "row_gap": P("length", "1.4mm", min=0, max=20),
     "text": text_spec("7pt", italic=True, align="center", valign="bottom", min_size="6pt"),
+    "art": art_spec(None),  # the card's picture, under its areas (no box: the body below the header)
 }
 
 
@@ -65,6 +66,11 @@ def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
     head_ink = th.text_on(colour, ink)
     out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=paper))]
     hh = t.header.height
+    if card.image is not None:
+        art = ctx.art(card.image, f"area card '{card.id}'", t.art.box or (m, hh + m, w - 2 * m, h - hh - 2 * m),
+                      t.art.fit)
+        if art is not None:
+            out.append(art)
     out.append(Rect(-b, -b, w + 2 * b, hh + b, Style(fill=head_fill)))
     if th.ink_saver:
         out.append(Rect(-b, hh - 0.4, w + 2 * b, 0.8, Style(fill=colour)))

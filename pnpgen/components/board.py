@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ..draw import fonts
 from ..draw.colour import contrast, shade, tint
@@ -14,7 +15,7 @@ from ..draw.text import text_box
 from ..draw.units import SMALLEST
 from ..hexgrid import DIRECTIONS, corners, neighbours, to_pixel
 from ..model import Board, Cell
-from .context import Ctx
+from .context import Ctx, art_spec
 from .imprint import SAFE, imprint
 
 SQRT3 = math.sqrt(3)
@@ -48,6 +49,8 @@ SPEC = {
     "wrap_text": text_spec("7pt", italic=True, align="center"),
     "legend": P("bool", True),
     "legend_text": text_spec("7pt", min_size="6pt"),
+    "art": art_spec(None, "cover"),  # a board's picture: under its spaces, over the whole board unless a box is given
+    "space_art": P("choice", "cover", ("contain", "cover", "stretch")),  # how a picture fills one hex or square
 }
 
 
@@ -68,6 +71,10 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
         face, size = hex_board(ctx, board, t)
         min_scale = min(1.0, t.min_hex / board.hex_size_mm)
         lattice = Lattice("hex", board.hex_size_mm / SQRT3, hex_origin(board, t))
+    if board.image is not None:  # under everything but the paper
+        art = ctx.art(board.image, f"board '{board.id}'", t.art.box or (0.0, 0.0, *size), t.art.fit)
+        if art is not None:
+            face = replace(face, items=(face.items[0], art, *face.items[1:]))
     inset = max(t.padding, SAFE)  # the version at the top right, above the title
     face = Group((face, imprint(ctx, size[0] - inset, inset + fonts.CAP_HEIGHT * SMALLEST, t.ink,
                                 provisional=board.provisional)), label=face.label)
@@ -124,11 +131,19 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
     out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
     if th_:
         out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
+    arts = {a.at: a.image for a in board.art}
     for qr in sorted(cells):
         hx = cells[qr]
         cx, cy = cs[qr][0] + ox, cs[qr][1] + oy
-        fill = _suit_fill(ctx, t, hx.suit, paper)
-        out.append(polygon(corners((cx, cy), s), Style(fill=fill, stroke=t.grid, width=t.grid_width, join="round")))
+        space = None if board.image is not None else paper  # a plain hex shows the board's picture
+        fill = _suit_fill(ctx, t, hx.suit, space)
+        grid = Style(stroke=t.grid, width=t.grid_width, join="round")
+        out.append(polygon(corners((cx, cy), s), replace(grid, fill=fill)))
+        if qr in arts:
+            art = ctx.art(arts[qr], f"board '{board.id}' art {list(qr)}", (cx - s, cy - f / 2, 2 * s, f),
+                          t.space_art, clip=polygon(corners((cx, cy), s), Style()))
+            if art is not None:
+                out += [art, polygon(corners((cx, cy), s), grid)]
         if hx.suit and hx.suit in ctx.icons.suits:
             size = f * t.symbol
             colour = ctx.icons.suits[hx.suit].colour
@@ -136,7 +151,7 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
                                              outline=shade(colour, 0.55), colour=colour))
             out += _pips(ctx, t, hx.suit, cx, cy, s, f, colour)
         if t.coordinates:
-            ts = text_style(t.coordinate_text, shade(fill, 0.6))  # quiet, but readable on a dark hex too
+            ts = text_style(t.coordinate_text, shade(fill or paper, 0.6))  # quiet, but readable on a dark hex too
             out.append(Text(cx, cy + f * 0.36, f"{qr[0]},{qr[1]}", ts.size, ts.colour, "regular", "middle",
                             set_by=ts.source, role=ts.role))
     # the board's outer edge, drawn heavier: every hex side with no neighbour on the board
@@ -237,9 +252,11 @@ def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, f
         out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
     if note:
         out.append(place(note.group, gx, pad + th_))
+    arts = {a.at: a.image for a in board.art}
+    space = None if board.image is not None else paper  # a plain square shows the board's picture
     for cell in getattr(board, "squares", ()):
         out.append(_square(ctx, t, cell, terrains.get(cell.terrain) if cell.terrain else None,
-                           gx + cell.x * c, gy + cell.y * c, c, paper))
+                           gx + cell.x * c, gy + cell.y * c, c, space, arts.get(cell.xy), f"board '{board.id}'"))
     if edge > 0:
         ts = text_style(t.edge_labels, tint(ink, 0.7))
         lift = fonts.CAP_HEIGHT * ts.size / 2
@@ -292,19 +309,29 @@ def _terrain_colours(ctx: Ctx, t: Tmpl, tr, paper: str) -> tuple[str, str]:
     return fill, mark if contrast(mark, fill) >= 3.0 else t.ink
 
 
-def _square(ctx: Ctx, t: Tmpl, cell, tr, x: float, y: float, c: float, paper: str) -> Group:
-    """One square of a square-grid board."""
+def _square(ctx: Ctx, t: Tmpl, cell, tr, x: float, y: float, c: float, paper: str | None, art=None,
+            what: str = "") -> Group:
+    """One square of a square-grid board; its picture (the board's art for it, else its terrain's) fills it."""
     fill = _suit_fill(ctx, t, cell.suit, paper)
     mark = t.ink
     if tr is not None:
         fill, mark = _terrain_colours(ctx, t, tr, paper)
-    out: list[Item] = [Rect(x, y, c, c, Style(fill=fill, stroke=t.grid, width=t.grid_width))]
+    grid = Style(stroke=t.grid, width=t.grid_width)
+    out: list[Item] = [Rect(x, y, c, c, replace(grid, fill=fill))]
+    picture = None
+    if art is not None:
+        picture = ctx.art(art, f"{what} art {[cell.x, cell.y]}", (x, y, c, c), t.space_art, Rect(x, y, c, c, Style()))
+    elif tr is not None and tr.image is not None:
+        picture = ctx.art(tr.image, f"terrain '{tr.id}'", (x, y, c, c), t.space_art, Rect(x, y, c, c, Style()))
+    if picture is not None:
+        out += [picture, Rect(x, y, c, c, grid)]
     size = c * t.symbol
     if cell.suit and cell.suit in ctx.icons.suits:
         out.append(ctx.icons.suit_symbol(cell.suit, x + (c - size) / 2, y + (c - size) / 2, size))
     heading = cell.direction in ("N", "E", "S", "W")
     turn = cell.direction in ("cw", "ccw")
-    if tr is not None and tr.icon and ctx.icons.known(tr.icon) and not heading:  # a heading's arrow is its mark
+    if tr is not None and tr.icon and ctx.icons.known(tr.icon) and not heading and tr.image is None:
+        # (a heading's arrow is its mark; a picture takes the icon's place)
         s = size * (1.0 if turn else 1.35)
         out.append(ctx.icons.draw(tr.icon, x + (c - s) / 2, y + (c - s) / 2, s, mark, mono=True))
     if heading:
@@ -417,6 +444,11 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
         colour = ctx.colour(loc.colour, t.grid)
         out.append(Rect(x, y, lw, bh, Style(fill=tint(colour, 0.08 if ctx.theme.ink_saver else 0.15),
                                             stroke=colour, width=0.5), 2.5))
+        if loc.image is not None:
+            art = ctx.art(loc.image, f"board '{board.id}' location '{loc.id}'", (x, y, lw, bh), t.art.fit,
+                          Rect(x, y, lw, bh, Style(), 2.5))
+            if art is not None:
+                out.append(art)
         if icon:
             out.append(ctx.icons.draw(loc.icon, x + lw - 2.5 - icon, y + 2.5, icon, ink))
         out.append(place(title.group, x + 2.5, y + 2.5))

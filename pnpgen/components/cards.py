@@ -18,7 +18,7 @@ from ..engine.api import CardDiagram, CardText, engine_for
 from ..gridmove import describe_manoeuvre, describe_shot
 from ..model import CardType, Deck, Game
 from ..model.cards import card_size_mm
-from .context import Ctx
+from .context import Ctx, art_spec
 from .diagrams import heading_diagram, range_diagram, stat
 from .griddiagram import Palette, grid_manoeuvre_diagram
 from .imprint import SAFE, deck_badge, imprint, imprint_width
@@ -45,6 +45,7 @@ FACE_SPEC = {
     "fields": text_spec("7.5pt", valign="middle", min_size="6pt"),
     "watermark": P("str", ""),
     "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
+    "art": art_spec(None),  # a card's picture, in place of its rules diagram (no box: the diagram's)
 }
 
 BACK_SPEC = {
@@ -54,6 +55,7 @@ BACK_SPEC = {
     "icon": P("str", "compass"),
     "icon_size": P("length", "24mm", min=0, max=200),
     "title": text_spec("15pt", bold=True, align="center", valign="middle", min_size="8pt", display=True),
+    "art": art_spec(None),  # the deck's picture for its back (no box: the icon's square)
 }
 
 
@@ -142,6 +144,9 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     accent = deepen(colour)
     cost_spec, shown = printed_fields(ctx, deck, card)
     out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=paper))]
+    art = ctx.art(card.image, f"card '{card.id}'", t.art.box or t.diagram, t.art.fit) if card.image else None
+    if art is not None:  # under everything else, so a picture may fill the card
+        out.append(art)
 
     # suit band: cost, symbol, name, icon
     bh = t.band.height
@@ -168,13 +173,20 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     # the rules diagram, else the card's printed fields (beside the action's icon); then the text
     text = card_text(ctx.game, card, t.requires.none)
     moves = grid_fields(deck, card)
-    if moves is not None:
+    if art is not None:  # the picture takes the diagram's place; printed fields become lines of text
+        lines = grid_lines(deck, card) + [f"**{s_.label}:** {s_.value}" for s_ in shown]
+        text = CardText(text.requires, "\n".join([*lines, text.effect] if text.effect else lines))
+        shown, moves = [], None
+    elif moves is not None:
         lines = grid_lines(deck, card) + [f"**{s_.label}:** {s_.value}" for s_ in shown if not s_.short]
         text = CardText("", "\n".join([*lines, text.effect] if text.effect else lines))
         shown = [s_ for s_ in shown if s_.short]
     body = None
-    for mode in (["grid"] if moves is not None else _modes(action, shown)):
-        if mode == "grid":
+    modes = ["art"] if art is not None else ["grid"] if moves is not None else _modes(action, shown)
+    for mode in modes:
+        if mode == "art":
+            diagram, full = None, True
+        elif mode == "grid":
             diagram, full = (_grid_body(ctx, t, moves, shown, colour, accent, ink), t.diagram[3]), True
         else:
             diagram, full = _diagram_for(ctx, t, card, shown, mode, colour, accent, ink)
@@ -184,7 +196,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
         tried = (diagram[0] if diagram is not None else None, items, used, problem, kept)
         if body is None or (body[3] and not problem) or (not problem and kept > body[4] + 1e-9):
             body = tried  # the first that fits, unless a later one fits with larger text
-        if full and not shown and diagram[0].label != "icon":
+        if full and not shown and (diagram is None or diagram[0].label != "icon"):
             break  # a rules diagram stays; only a plain icon or the fields' large boxes give way to text
         if not problem and kept >= 1 - 1e-9:
             break
@@ -575,7 +587,13 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
         out.append(Rect(inset + 1.2, inset + 1.2, w - 2 * inset - 2.4, h - 2 * inset - 2.4,
                         Style(stroke=colour if th.ink_saver else tint(ink, 0.8), width=t.frame_width / 3), 1.8))
     s = t.icon_size
-    if s > 0 and ctx.icons.known(t.icon):
+    art = None
+    if deck.back.image is not None:
+        art = ctx.art(deck.back.image, f"deck '{deck.id}' back", t.art.box or ((w - s) / 2, (h - s) / 2, s, s),
+                      t.art.fit)
+    if art is not None:
+        out.append(art)
+    elif s > 0 and ctx.icons.known(t.icon):
         out.append(ctx.icons.draw(t.icon, (w - s) / 2, (h - s) / 2, s, colour if th.ink_saver else ink))
     if deck.back_text:
         ts = text_style(t.title, ink)

@@ -8,6 +8,7 @@ from ..draw import icons as builtin
 from ..draw.colour import is_colour, luminance, shade
 from ..draw.geometry import compose, scale, translate
 from ..draw.primitives import Group, Item, Path, Style
+from ..draw.svgfile import fitted, recoloured
 from ..draw.svgpath import parse_path
 from ..model import Game
 
@@ -33,6 +34,7 @@ class IconSet:
         self.game = game
         self.suits = {s.id: s for s in game.suits}
         self.declared = {i.id: i for i in getattr(game, "icons", ())}
+        self.files: dict = {}  # icon id -> its SVG file's one-colour vectors (svgfile.Vector), None if unreadable
 
     def names(self) -> list[str]:
         """Every name this set can draw."""
@@ -65,6 +67,13 @@ class IconSet:
             if ic.path:
                 return Group((Path(_parsed(ic.path), Style(fill=c)),), compose(translate(x, y), scale(size / 100)),
                              label=f"icon {name}")
+            if ic.file is not None:
+                vector = self.files.get(name)
+                if vector is None:  # (its file was reported as unreadable)
+                    return Group(label=f"icon {name}")
+                return Group((recoloured(vector.group, c),), compose(
+                    fitted((x, y, size, size), vector.box[2:], "contain"), translate(-vector.box[0], -vector.box[1])),
+                    label=f"icon {name}")
         if name in builtin.icon_names():
             return builtin.icon(name, x, y, size, colour)
         if name in PATH_ICONS:

@@ -17,7 +17,7 @@ from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..hexgrid import corners
 from ..model import Token
-from .context import Ctx
+from .context import Ctx, art_spec
 from .imprint import imprint
 
 SQRT3 = math.sqrt(3)
@@ -30,6 +30,7 @@ SPEC = {
     "edge_label": text_spec("7pt", bold=True, align="center", valign="bottom", min_size="6pt"),
     "icon": P("number", 0.42, min=0, max=1),
     "inset": P("number", 0.14, min=0, max=0.5),
+    "art": art_spec(None, "cover"),  # a token's picture, inside its outline (no box: the whole token)
 }
 
 
@@ -61,6 +62,16 @@ def outline(token: Token, w: float, h: float, st: Style) -> Item:
     if shape == "custom" and getattr(token, "path", None):
         return Group((Path(parse_path(token.path), st),), scale(w / 100, h / 100))
     return Rect(0, 0, w, h, st, min(w, h) * 0.08 if shape == "square" else 0.0)
+
+
+def clip_shape(token: Token, w: float, h: float) -> Item:
+    """The token's outline as one shape (a custom outline's path scaled to the size), to clip a picture to."""
+    shape = outline(token, w, h, Style())
+    if isinstance(shape, Group):  # a custom outline: its path in a 100 x 100 box
+        ops = tuple((op[0], *(v * (w if k % 2 == 0 else h) / 100 for k, v in enumerate(op[1:]))) for op in
+                    shape.items[0].ops)
+        return Path(ops, Style())
+    return shape
 
 
 # outlines as corners in a unit box
@@ -130,11 +141,12 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
     colour = ctx.colour(token.colour, "#ffffff")
     # a token of a suit (a nation, a faction) shows its suit's symbol, so it is told apart without its colour
     icon = token.suit if token.suit and token.suit in ctx.icons.suits else token.icon
-    face = token_side(ctx, t, token, colour, token.label, icon, w, h, edges=True)
+    face = token_side(ctx, t, token, colour, token.label, icon, w, h, edges=True, image=token.image)
     back = None
     if token.double_sided:
         back = token_side(ctx, t, token, ctx.colour(token.back_colour, colour), token.back_label or "",
-                          getattr(token, "back_icon", None), w, h, edges=False)
+                          getattr(token, "back_icon", None), w, h, edges=False,
+                          image=token.back_image)
     drawn = icon if icon and ctx.icons.known(icon) and t.icon > 0 else ""
     shape = ctx.icons.suits[icon].symbol if drawn in ctx.icons.suits else drawn  # two suits may share a symbol
     mark = " ".join(x for x in (token.label, shape) if x)
@@ -145,12 +157,17 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
 
 
 def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: str | None, w: float, h: float,
-               edges: bool) -> Group:
-    """One side of a token."""
+               edges: bool, image=None) -> Group:
+    """One side of a token; its picture (if any) fills it inside the outline, under its label and icon."""
     th = ctx.theme
     fill = th.solid(colour, 0.2)
     ink = th.text_on(colour, t.ink)
     out: list[Item] = [outline(token, w, h, Style(fill=fill))]
+    if image is not None:
+        art = ctx.art(image, f"token '{token.id}'" + ("" if edges else " back"), t.art.box or (0.0, 0.0, w, h),
+                      t.art.fit, clip_shape(token, w, h))
+        if art is not None:
+            out.append(art)
     inset = min(w, h) * t.inset if token.shape in ("circle", "hex", "octagon") else min(w, h) * 0.08
     if edges and any(token.edges):
         out.append(_edge_labels(ctx, t, token, w, h, ink))

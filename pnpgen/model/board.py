@@ -24,6 +24,7 @@ from ..declare import (
 )
 from ..errors import Loc
 from ..hexgrid import neighbours
+from .images import IMAGE, ImageRef
 from .provisional import provisional_field
 
 GRIDS = ("hex", "square", "none")  # none: a board of named locations only (an island, a market row)
@@ -49,6 +50,8 @@ class Terrain:
                               "(cw, ccw)", default="none", choices=TERRAIN_DIRECTIONS)
     text: str = declared("what it does, printed in legends", default="")
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    image: ImageRef | None = declared("a picture printed on each of its squares, in place of its icon (PNG, JPEG "
+                                      "or SVG in the pack)", kind=IMAGE, default=None)
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,19 @@ class Location:
     loc: Loc | None = field(default=None, compare=False, repr=False)
     slot_size: tuple[float, float] | None = declared("the size of each slot in mm, [width, height] (default: the "
                                                      "board template's: a card)", kind=SLOT_SIZE, default=None)
+    image: ImageRef | None = declared("a picture printed in its box, behind its name and slots (PNG, JPEG or SVG "
+                                      "in the pack)", kind=IMAGE, default=None)
+
+
+@record("art", by_id=False, within="{} ")
+@dataclass(frozen=True)
+class Art:
+    """A picture printed on one space of a board, filling it."""
+
+    at: tuple[int, int] = declared("the space: a hex [q, r] on a hex grid, a square [x, y] on a square grid",
+                                   kind=Fixed((INT, INT), "[q, r] or [x, y] (whole numbers)"))
+    image: ImageRef = declared("the picture (PNG, JPEG or SVG in the pack)", kind=IMAGE)
+    loc: Loc | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -197,6 +213,10 @@ class Board:
                                          kind=ListOf(CellItem()), default=())
     locations: tuple[Location, ...] = declared("named places with room for pieces", default=())
     provisional: str = provisional_field()
+    image: ImageRef | None = declared("a picture printed under its spaces, filling the board (PNG, JPEG or SVG in "
+                                      "the pack)", kind=IMAGE, default=None)
+    art: tuple[Art, ...] = declared("pictures printed on single spaces, each filling its hex or square",
+                                    default=())
 
     @property
     def suit_at(self) -> dict[tuple[int, int], str | None]:

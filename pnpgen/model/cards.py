@@ -27,6 +27,7 @@ from ..declare import (
     record,
 )
 from ..errors import Loc
+from .images import IMAGE, ImageRef
 from .provisional import provisional_field
 
 FIELD_KINDS = ("text", "int", "bool", "choice", "suit", "icon", "icon-counts", "manoeuvre", "shots")
@@ -101,6 +102,8 @@ class CardType:
                                                    default=())
     loc: Loc | None = field(default=None, compare=False, repr=False)
     provisional: str = provisional_field()
+    image: ImageRef | None = declared("a picture printed in its art box, in place of a rules diagram (PNG, JPEG "
+                                      "or SVG in the pack)", kind=IMAGE, default=None)
 
     def field(self, name: str, default: Any = None) -> Any:
         """An extra field by name."""
@@ -135,6 +138,8 @@ class Back:
     text: str = declared("text printed on it", default="")
     template: str | None = declared("its layout template", kind=TEMPLATE, default=None)
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    image: ImageRef | None = declared("a picture printed on it, by default in place of the template's icon (PNG, "
+                                      "JPEG or SVG in the pack)", kind=IMAGE, default=None)
 
 
 @record("deck")

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..declare import COLOUR, ID, PATH, REQUIRED, SAME_AS_ID, TEMPLATE, TEXT, Kind, ListOf, declared, describe, record
 from ..errors import Loc
+from .images import IMAGE, ImageRef
 from .provisional import provisional_field
 
 SHAPES = ("square", "circle", "hex", "rect", "octagon", "flag", "triangle", "diamond", "pennant", "custom")
@@ -42,6 +43,8 @@ class AreaCard:
     text: str = declared("text printed on it", default="")
     loc: Loc | None = field(default=None, compare=False, repr=False)
     provisional: str = provisional_field()
+    image: ImageRef | None = declared("a picture printed under its areas (PNG, JPEG or SVG in the pack)",
+                                      kind=IMAGE, default=None)
 
 
 class TokenSize(Kind):
@@ -103,11 +106,15 @@ class Token:
                                 default=None)
     colour_loc: Loc | None = field(default=None, compare=False, repr=False)  # where its colour is defined
     provisional: str = provisional_field()
+    image: ImageRef | None = declared("a picture filling its face, inside its outline (PNG, JPEG or SVG in the "
+                                      "pack)", kind=IMAGE, default=None)
+    back_image: ImageRef | None = declared("a picture filling its back", kind=IMAGE, default=None)
 
     @property
     def double_sided(self) -> bool:
         """Whether the token prints a distinct back."""
-        return self.back_colour is not None or self.back_label is not None or self.back_icon is not None
+        return (self.back_colour is not None or self.back_label is not None or self.back_icon is not None
+                or self.back_image is not None)
 
 
 class Rows(Kind):
@@ -159,6 +166,8 @@ class Section:
     blank_rows: int = declared("empty ruled rows after the table, to write in (a score pad)", default=0, min=0,
                                max=200)
     row_locs: tuple[Loc | None, ...] = field(default=(), compare=False, repr=False)  # where each table row is
+    image: ImageRef | None = declared("an illustration printed after its text and table (PNG, JPEG or SVG in the "
+                                      "pack)", kind=IMAGE, default=None)
 
     def __post_init__(self) -> None:
         if any(isinstance(r, Row) for r in self.table):  # as read: each row knows where it was written

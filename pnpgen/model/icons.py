@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..declare import CAPITALISED, COLOUR, PATH, declared, record
 from ..errors import Loc
+from .images import SVG_FILE, ImageRef
 
 SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor", "spade")
 
@@ -13,13 +14,15 @@ SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon"
 @record("icon")
 @dataclass(frozen=True)
 class Icon:
-    """A named icon: a built-in symbol or SVG path data in a 100 x 100 box, in a colour."""
+    """A named icon: a built-in symbol, SVG path data in a 100 x 100 box, or an SVG file, in a colour."""
 
     id: str = declared("the icon's id, written {id} in text", from_key=True)
     name: str = declared("what the icon stands for, in words", default=CAPITALISED)
-    symbol: str | None = declared("a built-in symbol to draw (give a symbol or a path)", default=None,
+    symbol: str | None = declared("a built-in symbol to draw (give a symbol, a path or a file)", default=None,
                                   choices=SYMBOLS)
-    path: str | None = declared("SVG path data in a 100 x 100 box (give a symbol or a path)", kind=PATH,
+    path: str | None = declared("SVG path data in a 100 x 100 box (give a symbol, a path or a file)", kind=PATH,
                                 default=None)
     colour: str = declared("the colour it is drawn in", kind=COLOUR, default="#222222")
     loc: Loc | None = field(default=None, compare=False, repr=False)
+    file: ImageRef | None = declared("an SVG file in the pack drawn in one colour, such as a game-icons.net icon "
+                                     "(give a symbol, a path or a file)", kind=SVG_FILE, default=None)
