@@ -47,12 +47,15 @@ def read_raster(data: bytes, name: str) -> Raster:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
-            with PILImage.open(io.BytesIO(data), formats=[k for k, v in FORMATS.items() if v == kind]) as im:
+            formats = [k for k, v in FORMATS.items() if v == kind]
+            with PILImage.open(io.BytesIO(data), formats=formats) as im:
                 width, height = im.size
                 if width * height > MAX_PIXELS:
                     raise ImageFileError(f"is too large ({width} x {height} pixels; the limit is "
-                                         f"{MAX_PIXELS // 1_000_000} million pixels)")
-                im.load()  # decodes every pixel: a truncated or damaged file fails here
+                                         f"{MAX_PIXELS:,} pixels)")
+                im.verify()  # the file's structure: every chunk and its checksum, up to the end
+            with PILImage.open(io.BytesIO(data), formats=formats) as im:
+                im.load()  # every pixel decoded: damaged image data fails here
     except ImageFileError:
         raise
     except (OSError, SyntaxError, ValueError, EOFError, PILImage.DecompressionBombWarning,

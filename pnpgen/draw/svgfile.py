@@ -276,6 +276,9 @@ def _transform(text: str, node: _Node) -> Matrix:
     return out
 
 
+_SPECIFICITY = {"#": 100, ".": 10}
+
+
 # -- drawing -----------------------------------------------------------------------------------------------------
 class _Reader:
     def __init__(self, root: _Node):
@@ -288,10 +291,11 @@ class _Reader:
         """The node's style: inherited values, then its attributes, CSS rules and style attribute in turn."""
         own = {k: v for k, v in node.attrs.items() if k in INHERITED or k in OWN}
         classes = node.attrs.get("class", "").split()
-        for sel, decls in self.rules:
-            if sel == node.tag or sel[0] == "." and sel[1:] in classes or sel[0] == "#" and sel[1:] == \
-                    node.attrs.get("id"):
-                own.update(decls)
+        matched = [(_SPECIFICITY.get(sel[0], 1), k, decls) for k, (sel, decls) in enumerate(self.rules)
+                   if sel == node.tag or sel[0] == "." and sel[1:] in classes
+                   or sel[0] == "#" and sel[1:] == node.attrs.get("id")]
+        for _, _, decls in sorted(matched, key=lambda m: m[:2]):  # element names, then classes, then ids
+            own.update(decls)
         own.update(_declarations(node.attrs.get("style", "")))
         out = {k: v for k, v in parent.items() if k in INHERITED}
         for k, v in own.items():
@@ -332,7 +336,7 @@ class _Reader:
             items = [_faded(i, opacity) for i in items]
         if not items:
             return []
-        if transform is None and clip is None and tag != "use" and (tag in SHAPES or len(items) == 1):
+        if transform is None and clip is None and (tag in SHAPES or tag == "use" or len(items) == 1):
             return items
         return [Group(tuple(items), transform if transform != IDENTITY else None, clip)]
 
@@ -548,10 +552,10 @@ def as_icon(vector: Vector) -> Vector:
         items = items[1:]
     colours = sorted({c for it in items for c in _colours_of(it)})
     if len(colours) > 1:
-        raise SvgError(0, 0, f"an icon file must be drawn in one colour, and this one uses {', '.join(colours)} "
+        raise SvgError(0, 0, f"is drawn in {len(colours)} colours ({', '.join(colours)}); an icon is drawn in one "
                              "(for a picture in colour, use an image field)")
     if not colours:
-        raise SvgError(0, 0, "an icon file must draw at least one filled or stroked shape")
+        raise SvgError(0, 0, "draws no filled or stroked shape")
     return replace(vector, group=replace(vector.group, items=tuple(items)))
 
 

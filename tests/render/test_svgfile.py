@@ -1,0 +1,128 @@
+"""SVG files read into our primitives: what each element and attribute becomes, and what is refused where."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnpgen.draw.dump import dump_lines
+from pnpgen.draw.pictures import place_picture, read_picture
+from pnpgen.draw.primitives import Image, walk
+from pnpgen.draw.svgfile import SvgError, as_icon, read_svg
+from pnpgen.draw.svgpath import parse_path
+
+
+def lines(svg: str) -> list[str]:
+    """The dump of an SVG file's primitives, without the outer group."""
+    return [s.strip() for s in dump_lines(read_svg(svg.encode(), "x.svg").group)][1:]
+
+
+def refused(svg: str) -> tuple[int, int, str]:
+    with pytest.raises(SvgError) as e:
+        read_svg(svg.encode(), "x.svg")
+    return e.value.line, e.value.col, e.value.message
+
+
+def test_shapes_become_primitives():
+    got = lines('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+                '<rect x="1" y="2" width="30" height="20" rx="3" fill="#00f"/>'
+                '<circle cx="50" cy="50" r="10" fill="red" stroke="black" stroke-width="2"/>'
+                '<line x1="0" y1="0" x2="10" y2="10" stroke="green" stroke-linecap="round"/>'
+                '<polygon points="0,0 10,0 5,8" fill="rgb(255,128,0)" fill-rule="evenodd"/>'
+                '<ellipse cx="10" cy="10" rx="4" ry="2"/></svg>')
+    assert got[0] == "rect 1,2 30x20 r=3 fill=#0000ff"
+    assert got[1] == "circle 50,50 r=10 fill=#ff0000 stroke=#000000/2"
+    assert got[2] == "path M0,0 L10,10 stroke=#008000/1 cap=round"  # a line is never filled
+    assert got[3] == "path M0,0 L10,0 L5,8 Z even-odd fill=#ff8000"
+    assert got[4].startswith("path M14,10 C") and got[4].endswith("Z fill=#000000")  # black by default
+    assert len(got) == 5
+
+
+def test_styles_come_from_attributes_css_and_style_in_that_order():
+    got = lines('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>.a{fill:blue} rect{fill:red}'
+                '</style><g fill="green"><rect class="a" width="1" height="1" fill="yellow"/>'
+                '<rect width="1" height="1"/><circle r="1"/><rect class="a" width="1" height="1" '
+                'style="fill:#123456"/></g></svg>')
+    assert [g.split()[-1] for g in got[1:]] == ["fill=#0000ff", "fill=#ff0000", "fill=#008000", "fill=#123456"]
+
+
+def test_transforms_use_and_opacity():
+    got = lines('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                'viewBox="0 0 10 10"><defs><rect id="r" width="2" height="2"/></defs>'
+                '<g transform="translate(5,5) scale(2)" opacity="0.5"><use xlink:href="#r" x="1" fill="#f00"/></g>'
+                '<rect width="3" height="3" fill="#000" fill-opacity="0.5" stroke="#fff"/></svg>')
+    assert got[:3] == ["group matrix=2,0,0,2,5,5", "group matrix=1,0,0,1,1,0", "rect 0,0 2x2 fill=#ff0000 opacity=0.5"]
+    # a fill and a stroke of different opacities are drawn apart
+    assert got[3:] == ["rect 0,0 3x3 fill=#000000 opacity=0.5", "rect 0,0 3x3 stroke=#ffffff/1"]
+
+
+def test_a_one_shape_clip_path_clips_its_group():
+    got = lines('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><clipPath id="c">'
+                '<circle cx="5" cy="5" r="4"/></clipPath><g clip-path="url(#c)"><rect width="10" height="10"/></g>'
+                '</svg>')
+    assert got == ["group clip=[circle 5,5 r=4 none]", "rect 0,0 10x10 fill=#000000"]
+
+
+def test_arc_flags_may_run_into_the_next_number():
+    assert parse_path("M0 0a1 1 0 014 4") == parse_path("M0 0a1 1 0 0 1 4 4")
+    assert parse_path("M0 0a1 1 0 11.5 2") == parse_path("M0 0a1 1 0 1 1 .5 2")
+
+
+def test_the_view_box_or_the_size_sets_the_drawing_box():
+    assert read_svg(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-5 0 20 10"/>', "x").box == (-5, 0, 20, 10)
+    assert read_svg(b'<svg xmlns="http://www.w3.org/2000/svg" width="1in" height="48px"/>', "x").box == (0, 0, 96, 48)
+
+
+@pytest.mark.parametrize(("svg", "where", "words"), [
+    ('<svg viewBox="0 0 9 9">\n  <text>Hi</text></svg>', (2, 3), "SVG element 'text' is not supported"),
+    ('<svg viewBox="0 0 9 9"><image href="a.png"/></svg>', (1, 24), "SVG element 'image' is not supported"),
+    ('<svg viewBox="0 0 9 9"><svg/></svg>', (1, 24), "nested 'svg' elements are not supported"),
+    ('<svg viewBox="0 0 9 9"><rect fill="url(#g)" width="1" height="1"/></svg>', (1, 24),
+     "fill 'url(#g)': gradients and patterns are not supported"),
+    ('<svg viewBox="0 0 9 9"><g filter="url(#f)"/></svg>', (1, 24), "'filter' is not supported"),
+    ('<svg viewBox="0 0 9 9"><path d="M 1 1 L 2"/></svg>', (1, 24), "path data: command 'L' needs 2 numbers"),
+    ('<svg viewBox="0 0 9 9"><rect fill="nocolour" width="1" height="1"/></svg>', (1, 24),
+     "fill 'nocolour' is not a colour"),
+    ('<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg/>', (1, 27), "entity declarations are not supported"),
+    ('<svg viewBox="0 0 9 9"><rect', (1, 24), "is not well-formed XML"),
+    ('<svg/>', (1, 1), "has no viewBox, nor a width and height in absolute units"),
+    ('<html/>', (1, 1), "is not an SVG file"),
+])
+def test_what_cannot_be_drawn_is_refused_where_it_is(svg, where, words):
+    line, col, message = refused(svg)
+    assert (line, col) == where and message.startswith(words), (line, col, message)
+
+
+def test_unused_definitions_and_other_namespaces_are_left_alone():
+    got = lines('<svg xmlns="http://www.w3.org/2000/svg" xmlns:i="urn:x" viewBox="0 0 9 9"><defs>'
+                '<linearGradient id="g"/><text>unused</text></defs><i:layer><i:thing/></i:layer><title>t</title>'
+                '<rect width="1" height="1" i:label="x"/></svg>')
+    assert got == ["rect 0,0 1x1 fill=#000000"]
+
+
+def test_an_icon_file_loses_its_background_square():
+    icon = as_icon(read_svg(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"'
+                            b'/><path fill="#fff" d="M10 10h5v5z"/></svg>', "i.svg"))
+    assert [s.strip() for s in dump_lines(icon.group)][1:] == ["path M10,10 L15,10 L15,15 Z fill=#ffffff"]
+
+
+def test_pictures_fit_their_box():
+    png = read_picture(_png(200, 100), "p.png")
+    contain = place_picture(png, (0, 0, 40, 40))
+    (image, _m), = [(p, m) for p, m in walk(contain) if isinstance(p, Image)]
+    assert (image.x, image.y, image.w, image.h) == (0, 10, 40, 20)
+    cover = place_picture(png, (0, 0, 40, 40), "cover")
+    (image, _m), = [(p, m) for p, m in walk(cover) if isinstance(p, Image)]
+    assert (image.x, image.y, image.w, image.h) == (-20, 0, 80, 40) and cover.clip is not None
+    stretch = place_picture(png, (0, 0, 40, 40), "stretch")
+    (image, _m), = [(p, m) for p, m in walk(stretch) if isinstance(p, Image)]
+    assert (image.w, image.h) == (40, 40)
+
+
+def _png(w: int, h: int) -> bytes:
+    import io
+
+    from PIL import Image as PILImage
+
+    out = io.BytesIO()
+    PILImage.new("RGB", (w, h), "#336699").save(out, "PNG")
+    return out.getvalue()
