@@ -271,7 +271,7 @@ def test_icon_errors(mini: Path) -> None:
     assert errors_of(mini) == [
         err(where(f, '"circle(5)"'), "icon 'sail': field 'path' must be SVG path data starting with M "
             "(commands MLHVCSQTAZ and numbers), got 'circle(5)'"),
-        err(where(f, '{colour: "#000000"}'), "icon 'flag': an icon needs a 'symbol' or a 'path'"),
+        err(where(f, '{colour: "#000000"}'), "icon 'flag': an icon needs a 'symbol', a 'path' or a 'file'"),
     ]
 
 
