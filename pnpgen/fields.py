@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .declare import INVALID, Derived, Kind, Scalar, Table, declarations, describe, did_you_mean, info
+from .declare import INVALID, Derived, Kind, Pattern, Scalar, Table, declarations, describe, did_you_mean, info
 from .errors import Loc, Problems
+from .sheets import value_of
 from .yamlsrc import LList, LMap, key_loc, loc_of
 
 _MISSING = object()
@@ -125,6 +126,7 @@ class Reading:
 
     problems: Problems
     sources: dict[int, Source] | None = None  # id(record object) -> its source, for the linking pass
+    open: Callable[[str, Loc | None], Any] | None = None  # reads a data file a field names (None: after an error)
 
 
 @dataclass(frozen=True)
@@ -300,6 +302,11 @@ def read_values(cls: type, value: Any, what: str | Name, reading: Reading, loc: 
 _DERIVE = object()
 
 
+def textual(kind: Kind) -> bool:
+    """Whether a kind's values are text (a spreadsheet cell is read as text for it, else as a YAML value)."""
+    return isinstance(kind, Pattern) or isinstance(kind, Scalar) and str in kind.types
+
+
 def _field(d: Any, m: Any, what: str, reading: Reading, here: Loc | None, words: str, ok: bool,
            derive_from: Any = None) -> Any:
     """One declared field's value: read, defaulted, or (after an error) its default or its kind's empty value."""
@@ -320,7 +327,7 @@ def _field(d: Any, m: Any, what: str, reading: Reading, here: Loc | None, words:
                 reading.problems.error(here, f"{what}: {missing}")
             return d.kind.empty
         return default
-    got = d.kind.read(m[d.key], Place(reading, what, d.key, loc_of(m, d.key), words))
+    got = d.kind.read(value_of(m[d.key], textual(d.kind)), Place(reading, what, d.key, loc_of(m, d.key), words))
     if got is not INVALID:
         return got
     if isinstance(default, Derived):

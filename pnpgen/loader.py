@@ -24,6 +24,7 @@ from .model.game import MAX_PLAYERS, FontFile
 from .model.icons import SYMBOLS
 from .model.images import ImageRef
 from .paths import TEMPLATES_DIR, resolve_game
+from .sheets import is_sheet, read_sheet, value_of
 from .yamlsrc import display_path, key_loc, load_yaml, loc_of
 
 __all__ = ["MAX_PLAYERS", "SHAPES", "SYMBOLS", "ensure_game", "load_game"]
@@ -57,7 +58,7 @@ class _Loader:
     def __init__(self, root: Path, problems: Problems):
         self.root = root.resolve()
         self.p = problems
-        self.reading = Reading(problems, sources={})
+        self.reading = Reading(problems, sources={}, open=self.data_file)
         self.files: list[str] = []  # in the order read
         self.palette: dict[str, str] = {}
         self.suits: dict[str, Any] = {}
@@ -80,11 +81,19 @@ class _Loader:
 
     # -- files -------------------------------------------------------------------------------------------
     def read_file(self, path: Path) -> Any:
-        """A YAML file's located data (ContentError if it cannot be read)."""
+        """A YAML file's (or a spreadsheet's) located data (ContentError if it cannot be read)."""
         name = display_path(path)
         if name not in self.files:
             self.files.append(name)
-        return load_yaml(path, self.p)
+        return read_sheet(path, name) if is_sheet(path) else load_yaml(path, self.p)
+
+    def data_file(self, ref: str, loc: Loc | None) -> Any:
+        """The located data of a file a field names (a deck's cards: CSV, XLSX or YAML); None after an error."""
+        if not ref.lower().endswith((".csv", ".xlsx", ".yaml", ".yml")):
+            self.p.error(loc, f"file reference '{ref}' must name a CSV, XLSX or YAML file (ending .csv, .xlsx, "
+                         ".yaml or .yml)")
+            return None
+        return self.include(ref, loc)
 
     def include(self, ref: str, loc: Loc | None, section: str = "") -> Any:
         """The data of a file named by a section (relative to the pack); None after an error."""
@@ -438,7 +447,8 @@ class _Loader:
                 self.err(card, "action", f"unknown action '{card.action}' (expected one of: "
                          f"{', '.join(self.actions)})" + did_you_mean(card.action, self.actions))
         name = card.name or (action.name if action else str(card.id).replace("-", " ").title())
-        fields = card.fields if isinstance(card.fields, tuple) else tuple((str(k), v) for k, v in card.fields.items())
+        fields = card.fields if isinstance(card.fields, tuple) else tuple(
+            (str(k), value_of(v, False)) for k, v in card.fields.items())
         self.mark(card, f"{name} (card)")
         return self.keep(card, replace(card, deck=deck.id, suit=suit, action=action, name=name, fields=fields,
                                        template=self.template(card, "template", card.template),
@@ -498,6 +508,8 @@ class _Loader:
 
     def field_value(self, s: Any, v: Any, loc: Loc | None, what: str) -> Any:
         """One card field value of a declared kind, or None after recording an error."""
+        v = value_of(v, s.kind in ("text", "choice", "suit", "icon"))  # (a spreadsheet cell, typed for the kind)
+
         def bad(expected: str) -> None:
             self.p.error(loc, f"{what}: field '{s.id}' must be {expected}, got {describe(v)}")
 

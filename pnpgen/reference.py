@@ -10,6 +10,7 @@ from typing import Any
 
 from .declare import REQUIRED, Derived, FileOr, Kind, ListOf, OneOf, Record, Table, declarations, info
 from .model import Game, Variant
+from .model.cards import CardList
 
 COMMAND = "python -m pnpgen.reference > docs/content-reference.md"
 
@@ -49,6 +50,8 @@ class _Reference:
             return f"mapping of {key} to {self.type_text(kind.value)}"
         if isinstance(kind, FileOr):
             return self.type_text(kind.inner)
+        if isinstance(kind, CardList):
+            return f"{self.type_text(kind.items)}, or a CSV, XLSX or YAML file holding them"
         if isinstance(kind, OneOf):
             one, *others = kind.kinds
             if isinstance(one, ListOf) and [type(k) for k in others] == [Record] == [type(one.item)] \

@@ -27,9 +27,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("render", ("render",)),
     ("draw", ("draw",)),
     ("engine", ("engine",)),
-    ("loader", ("loader", "rulespec")),
+    ("loader", ("loader", "rulespec", "cardsheet")),
     ("model", ("model",)),
-    ("yamlsrc", ("yamlsrc", "fields", "declare")),  # fields reads the located mappings yamlsrc makes, as declared
+    ("yamlsrc", ("yamlsrc", "sheets", "fields", "declare")),  # located mappings of YAML and sheets, read as declared
     ("utilities", ("errors", "hexgrid", "gridmove", "paths", "atomic", "plugins", "__init__")),
 )
 RANK = {top: rank for rank, (_, tops) in enumerate(LAYERS) for top in tops}

@@ -12,7 +12,7 @@ from .. import __version__
 from ..errors import ContentError, ContentErrors, PnpgenError
 
 # One module per command (group); each exposes `commands`, a list of click commands.
-COMMAND_MODULES = ("check", "listing", "build", "rules", "replay", "simulate", "sweep", "new", "schema")
+COMMAND_MODULES = ("check", "listing", "build", "rules", "replay", "simulate", "sweep", "new", "schema", "export")
 
 
 class PnpgenGroup(click.Group):

@@ -8,6 +8,7 @@ from typing import Any
 from ..declare import (
     COLOUR,
     ID,
+    INVALID,
     MAPPING,
     NAME,
     NUMBER,
@@ -18,15 +19,20 @@ from ..declare import (
     TITLED,
     Derived,
     Fixed,
+    Holder,
+    Kind,
     ListOf,
     OneOf,
     Pattern,
     Record,
     Table,
+    declarations,
     declared,
+    did_you_mean,
     record,
 )
 from ..errors import Loc
+from ..sheets import NESTED
 from .images import IMAGE, ImageRef
 from .provisional import provisional_field
 
@@ -110,6 +116,48 @@ class CardType:
         return dict(self.fields).get(name, default)
 
 
+class CardList(Holder):
+    """A deck's cards: a list of them, or a file in the pack that holds them (a CSV or XLSX sheet with a row per
+    card, or a YAML list)."""
+
+    words = "a list of cards, or a CSV, XLSX or YAML file in the pack"
+    empty = ()
+
+    def __init__(self, item: Kind):
+        self.items = ListOf(item)
+
+    def read(self, v: Any, at: Any) -> Any:
+        if isinstance(v, str):
+            data = at.reading.open(v, at.loc) if at.reading.open is not None else None
+            if data is None:  # (reported where the file is named, or in the file)
+                return INVALID
+            v = self.known_columns(data, at)
+        return self.items.read(v, at)
+
+    def known_columns(self, rows: Any, at: Any) -> Any:
+        """A sheet's rows with the columns that name no card field reported once, at the header, and left out."""
+        known = [d.key for d in declarations(CardType) if not d.spec.from_key]
+        for title, loc in getattr(rows, "columns", ()):
+            prefix, dot, rest = title.partition(".")
+            if (prefix if dot and prefix in NESTED and rest else title) in known:
+                continue
+            hint = did_you_mean(title, known) or f" (expected: {', '.join(sorted(known))}, or fields.NAME)"
+            at.bad(f"unknown field '{title}'{hint}", loc)
+            for row in rows:
+                row.pop(title, None)
+        return rows
+
+    def schema(self) -> dict:
+        return {"anyOf": [{"type": "string", "description": "a CSV, XLSX or YAML file in the pack that holds them"},
+                          self.items.schema()]}
+
+    def doc(self) -> str:
+        return f"{self.items.doc()}, or a CSV, XLSX or YAML file holding them"
+
+    def held(self) -> Kind:
+        return self.items.item
+
+
 @record("field", within="{} ")
 @dataclass(frozen=True)
 class FieldSpec:
@@ -149,8 +197,9 @@ class Deck:
 
     id: str = declared("the deck's id", kind=ID)
     name: str = declared("its name", default=TITLED)
-    cards: tuple[CardType, ...] = declared("its cards", default=(), required_doc="unless it has cards_from",
-                                           model_default=REQUIRED)
+    cards: tuple[CardType, ...] = declared("its cards: a list, or a spreadsheet (CSV, XLSX) or YAML file in the pack "
+                                           "with a row per card", kind=CardList(Record(CardType)), default=(),
+                                           required_doc="unless it has cards_from", model_default=REQUIRED)
     back: Back = declared("the back printed on every card", default=Back())
     card_template: str | None = declared("the layout template of its cards", key="template", kind=TEMPLATE,
                                          default=None)

@@ -1,0 +1,34 @@
+"""`pnpgen export-cards`: a deck's cards written as a spreadsheet."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from ..cardsheet import cards_csv
+from ..loader import load_game
+from ..yamlsrc import display_path
+
+
+@click.command("export-cards")
+@click.argument("game")
+@click.argument("deck")
+@click.option("--csv", "as_csv", is_flag=True, default=True, help="Write CSV (the only format, and the default).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The file to write (default: standard output).")
+def export_cards_cmd(game: str, deck: str, as_csv: bool, out: Path | None) -> None:
+    """Write the cards of DECK in GAME as CSV: a header row of field names (card fields as fields.NAME), a row per
+    card. Name the file in the deck (`cards: cards.csv`) and it reads back as the same cards."""
+    text = cards_csv(load_game(game), deck)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    tmp.write_text(text, encoding="utf-8", newline="")
+    os.replace(tmp, out)  # a reader never sees half a file
+    click.echo(f"wrote {display_path(out)}", err=True)
+
+
+commands = [export_cards_cmd]

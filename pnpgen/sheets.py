@@ -1,0 +1,212 @@
+"""Spreadsheets read as located content: a CSV or XLSX file's rows become mappings, one per row, keyed by the
+header row, each value located at its row and column (`cards.csv:12:4`), so the declarations read them as they
+read YAML and report the same errors there.
+
+A cell is text (a SheetCell); the reader turns it into what the field it fills takes: text stays text, anything
+else (a number, true/false, a list, a mapping) is read as a YAML value, so `{coin: 2}` in a cell is a mapping. An
+empty cell gives no value (the field's default). A column `fields.NAME` fills the card field NAME.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+from .errors import ContentError, Loc
+from .yamlsrc import MAX_BYTES, MAX_NODES, LList, LMap, decode, parse_yaml, too_large
+
+NESTED = ("fields",)  # column prefixes that fill a mapping: fields.NAME
+MAX_COLUMNS = 200
+XLSX_MAX_BYTES = 10_000_000
+
+
+class SheetCell(str):
+    """The text of one spreadsheet cell, and where it is."""
+
+    loc: Loc
+
+    def __new__(cls, text: str, loc: Loc) -> SheetCell:
+        cell = super().__new__(cls, text)
+        cell.loc = loc
+        return cell
+
+    def __reduce__(self):
+        return (SheetCell, (str(self), self.loc))
+
+    def typed(self, textual: bool) -> Any:
+        """The cell's value for a field: its text for a text field, else its text read as a YAML value (located
+        at the cell); text that is not YAML stays text, for the field to report."""
+        if textual:
+            return str(self)
+        try:
+            value = parse_yaml(str(self), self.loc.file)
+        except ContentError:
+            return str(self)
+        return _located(value, self.loc) if value is not None else str(self)
+
+
+def value_of(value: Any, textual: bool) -> Any:
+    """A value as a field reads it: a spreadsheet cell typed for the field, anything else as it is."""
+    return value.typed(textual) if isinstance(value, SheetCell) else value
+
+
+def _located(value: Any, loc: Loc) -> Any:
+    """A parsed cell value whose every part is located at the cell."""
+    if isinstance(value, LMap):
+        value.loc, value.key_locs, value.val_locs = loc, dict.fromkeys(value, loc), dict.fromkeys(value, loc)
+        for v in value.values():
+            _located(v, loc)
+    elif isinstance(value, LList):
+        value.loc, value.item_locs = loc, [loc] * len(value)
+        for v in value:
+            _located(v, loc)
+    return value
+
+
+def is_sheet(path: Path | str) -> bool:
+    """Whether a file name is a spreadsheet's (.csv or .xlsx)."""
+    return Path(path).suffix.lower() in (".csv", ".xlsx")
+
+
+def read_sheet(path: Path, name: str) -> LList:
+    """A CSV or XLSX file's rows as located mappings; ContentError (located) if it cannot be read."""
+    if Path(path).suffix.lower() == ".xlsx":
+        return _rows(_xlsx_cells(path, name), name)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise ContentError(Loc(name), f"cannot read file: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise ContentError(Loc(name, 1, 1), too_large(len(data)))
+    return _rows(_csv_cells(decode(data, name), name), name)
+
+
+def _csv_cells(text: str, name: str) -> list[tuple[int, list[str]]]:
+    """(line, cells) of each row; the delimiter is the header line's comma, semicolon or tab."""
+    first = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first.count) if any(d in first for d in ",;\t") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    out = []
+    start = 1
+    try:
+        for cells in reader:
+            out.append((start, cells))
+            start = reader.line_num + 1
+    except csv.Error as e:
+        raise ContentError(Loc(name, start, 1), f"CSV syntax error: {e}") from None
+    return out
+
+
+def _xlsx_cells(path: Path, name: str) -> list[tuple[int, list[str]]]:
+    """(row, cells) of the first worksheet of an XLSX file, each cell as text."""
+    try:
+        from openpyxl import load_workbook
+    except ImportError:
+        raise ContentError(Loc(name), "reading an XLSX file needs openpyxl: pip install 'pnpgen[xlsx]' (or save "
+                                      "the sheet as CSV)") from None
+    try:
+        size = Path(path).stat().st_size
+        if size > XLSX_MAX_BYTES:
+            raise ContentError(Loc(name, 1, 1), f"file is too large ({-(-size // 1_000_000)} MB; the limit for an "
+                                                f"XLSX file is {XLSX_MAX_BYTES // 1_000_000} MB)")
+        book = load_workbook(path, read_only=True, data_only=True)
+    except ContentError:
+        raise
+    except Exception as e:  # openpyxl raises many kinds for a damaged file
+        why = " ".join(str(e).split())[:100] or type(e).__name__
+        raise ContentError(Loc(name), f"is not a readable XLSX file ({why})") from None
+    try:
+        sheet = book.worksheets[0]
+        out = []
+        for r, row in enumerate(sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1), start=1):
+            out.append((r, [_xlsx_text(v) for v in row]))
+            if r > MAX_NODES // 10:
+                raise ContentError(Loc(name, r, 1), f"more than {MAX_NODES // 10} rows")
+        return out
+    finally:
+        book.close()
+
+
+def _xlsx_text(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    if hasattr(v, "isoformat"):
+        return v.isoformat()
+    return str(v)
+
+
+def _rows(rows: list[tuple[int, list[str]]], name: str) -> LList:
+    """Located mappings of the rows after the header (rows with no text are skipped); the header's names and
+    places are kept as the list's `columns`."""
+    rows = [(line, cells) for line, cells in rows if any(c.strip() for c in cells)]
+    out = LList()
+    out.loc, out.item_locs = Loc(name, 1, 1), []
+    out.columns = []
+    if not rows:
+        return out
+    head_line, head = rows[0]
+    while head and not head[-1].strip():
+        head = head[:-1]
+    if len(head) > MAX_COLUMNS:
+        raise ContentError(Loc(name, head_line, MAX_COLUMNS + 1), f"more than {MAX_COLUMNS} columns")
+    seen: dict[str, int] = {}
+    for col, title in enumerate(head, start=1):
+        title = title.strip()
+        where = Loc(name, head_line, col)
+        if not title:
+            raise ContentError(where, "a column with no name in the header row (every column needs a field name)")
+        if title in seen:
+            raise ContentError(where, f"duplicate column '{title}' (first at column {seen[title]})")
+        seen[title] = col
+        out.columns.append((title, where))
+    cells_read = 0
+    for line, cells in rows[1:]:
+        row = _mapping(Loc(name, line, 1))
+        for col, text in enumerate(cells, start=1):
+            if col > len(head):
+                if text.strip():
+                    raise ContentError(Loc(name, line, col), f"a value in column {col}, which the header row does "
+                                                             "not name")
+                continue
+            if not text.strip():
+                continue
+            cells_read += 1
+            if cells_read > MAX_NODES:
+                raise ContentError(Loc(name, line, col), f"more than {MAX_NODES} values")
+            title, where = out.columns[col - 1]
+            cell = SheetCell(text, Loc(name, line, col))
+            prefix, dot, rest = title.partition(".")
+            if dot and prefix in NESTED and rest:
+                inner = row.get(prefix)
+                if inner is None:
+                    inner = row[prefix] = _mapping(cell.loc)
+                    row.key_locs[prefix], row.val_locs[prefix] = where, cell.loc
+                inner[rest], inner.key_locs[rest], inner.val_locs[rest] = cell, where, cell.loc
+            else:
+                row[title], row.key_locs[title], row.val_locs[title] = cell, where, cell.loc
+        out.append(row)
+        out.item_locs.append(row.loc)
+    return out
+
+
+def _mapping(loc: Loc) -> LMap:
+    m = LMap()
+    m.loc, m.key_locs, m.val_locs = loc, {}, {}
+    return m
+
+
+def write_csv(columns: list[str], rows: list[dict[str, str]]) -> str:
+    """CSV text: a header row, then one row per mapping (a missing value is an empty cell)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([row.get(c, "") for c in columns])
+    return out.getvalue()

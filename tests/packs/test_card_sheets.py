@@ -1,0 +1,158 @@
+"""Decks read from spreadsheets: a CSV deck builds the same kit as its YAML twin, sheet errors carry their row and
+column in the YAML errors' words, XLSX through openpyxl, and `export-cards` writes the sheet."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from content_kit import edit, errors_of
+
+from pnpgen.build import BuildOptions, build
+from pnpgen.cardsheet import cards_csv
+from pnpgen.cli import main
+from pnpgen.loader import load_game
+from pnpgen.paths import CONTENT_DIR
+
+
+def sheet_twin(name: str, dest: Path) -> Path:
+    """A copy of a bundled pack whose decks read their cards from CSV files that export-cards wrote."""
+    pack = dest / name
+    shutil.copytree(CONTENT_DIR / name, pack)
+    game = load_game(str(pack))
+    cards_file = pack / "cards.yaml"
+    decks = yaml.safe_load(cards_file.read_text(encoding="utf-8"))
+    moved = 0
+    for deck in decks:
+        if "cards" in deck:
+            (pack / f"{deck['id']}.csv").write_text(cards_csv(game, deck["id"]), encoding="utf-8")
+            deck["cards"] = f"{deck['id']}.csv"
+            moved += 1
+    assert moved > 0
+    cards_file.write_text(yaml.safe_dump(decks, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return pack
+
+
+@pytest.mark.parametrize("name", ["narrow-seas", "seas-of-havoc"])
+def test_a_csv_deck_and_its_yaml_twin_build_byte_identical_kits(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    twin = sheet_twin(name, tmp_path / "sheets")
+    assert "\n" in (twin / f"{load_game(str(twin)).decks[0].id}.csv").read_text(encoding="utf-8")
+    options = {"papers": ("a4",), "sim_games": 0}
+    yaml_kit = build(BuildOptions(game=name, out=tmp_path / "yaml", **options))
+    csv_kit = build(BuildOptions(game=str(twin), out=tmp_path / "csv", **options))
+    assert [c.id for c in csv_kit.game.cards] == [c.id for c in yaml_kit.game.cards]
+    assert csv_kit.game.cards == yaml_kit.game.cards  # every field as the YAML gives it
+    compared = 0
+    for path in sorted((tmp_path / "yaml" / name).rglob("*")):
+        if path.is_file():
+            twin_file = tmp_path / "csv" / name / path.relative_to(tmp_path / "yaml" / name)
+            assert twin_file.read_bytes() == path.read_bytes(), path.name
+            compared += 1
+    assert compared > 20
+
+
+CSV = """id,suit,action,count,text
+,yellow,reach,,
+,blue,reach,two,
+,green,tack,,
+wind,,wind,1,"Changes the wind,
+then ends your turn."
+"""
+
+
+@pytest.fixture
+def csv_pack(pack: Path) -> Path:
+    """The Narrow Seas copy with its action deck read from cards.csv (a few cards, some wrong)."""
+    text = (pack / "cards.yaml").read_text(encoding="utf-8")
+    (pack / "cards.yaml").write_text(text[:text.index("  cards:")] + "  cards: cards.csv\n", encoding="utf-8")
+    (pack / "cards.csv").write_text(CSV, encoding="utf-8")
+    return pack
+
+
+def test_csv_errors_carry_row_and_column_in_the_words_of_yaml_errors(csv_pack):
+    got = [e for e in errors_of(csv_pack) if "cards.csv" in e]
+    assert got == [
+        "narrow-seas/cards.csv:3:4: error: card 'blue-reach': field 'count' must be a whole number, got 'two'",
+        "narrow-seas/cards.csv:4:2: error: card 'green-tack': unknown suit 'green' (expected one of: yellow, "
+        "blue, red)",
+    ]
+    # the same mistakes written in YAML read the same after the location
+    cards = csv_pack / "cards.yaml"
+    edit(cards, "  cards: cards.csv\n", "  cards:\n    - {suit: blue, action: reach, count: two}\n"
+                                        "    - {suit: green, action: tack}\n")
+    in_yaml = [e.split(": error: ")[1] for e in errors_of(csv_pack) if "cards.yaml" in e]
+    assert in_yaml[:2] == [g.split(": error: ")[1] for g in got]
+
+
+def test_a_sheet_reads_text_numbers_and_card_fields(csv_pack):
+    (csv_pack / "cards.csv").write_text(CSV.replace(",two,", ",2,").replace("green", "red"), encoding="utf-8")
+    game = load_game(str(csv_pack))
+    cards = {c.id: c for c in game.decks[0].cards}
+    assert cards["blue-reach"].count == 2 and cards["yellow-reach"].count == 1  # an empty cell: the default
+    assert cards["wind"].text == "Changes the wind,\nthen ends your turn."  # quoted, over two lines
+    assert cards["blue-reach"].loc.line == 3
+
+
+def test_unknown_columns_and_bad_sheets_are_reported_once_at_the_header(csv_pack):
+    sheet = csv_pack / "cards.csv"
+    sheet.write_text(CSV.replace("count,text", "count,colour").replace(",two,", ",2,").replace("green", "red"),
+                     encoding="utf-8")
+    assert errors_of(csv_pack) == ["narrow-seas/cards.csv:1:5: error: deck 'action': unknown field 'colour' "
+                                   "(expected: action, count, fields, id, image, name, suit, template, text, or "
+                                   "fields.NAME)"]
+    sheet.write_text("suit,action,suit\nred,tack,red\n", encoding="utf-8")
+    assert errors_of(csv_pack) == ["narrow-seas/cards.csv:1:3: error: duplicate column 'suit' (first at column 1)"]
+    sheet.write_text('suit,action,text\nred,tack,"open\n', encoding="utf-8")
+    assert errors_of(csv_pack)[0].startswith("narrow-seas/cards.csv:2:1: error: CSV syntax error")
+    edit(csv_pack / "cards.yaml", "cards: cards.csv", "cards: cards.txt")
+    assert errors_of(csv_pack)[0].endswith("file reference 'cards.txt' must name a CSV, XLSX or YAML file (ending "
+                                           ".csv, .xlsx, .yaml or .yml)")
+
+
+def test_card_fields_come_from_fields_columns(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    twin = sheet_twin("seas-of-havoc", tmp_path)
+    market = (twin / "market.csv").read_text(encoding="utf-8")
+    assert market.splitlines()[0].startswith("id,name,count,fields.cost,")
+    (twin / "market.csv").write_text(market.replace("{sail: 2}", "{sail: lots}", 1), encoding="utf-8")
+    row = next(n for n, line in enumerate(market.splitlines(), start=1) if "{sail: 2}" in line)
+    assert errors_of(twin) == [f"seas-of-havoc/market.csv:{row}:4: error: card 'full-sail': field 'cost': 'sail' "
+                               "must be a whole number from 0 to 9, got 'lots'"]
+
+
+def test_xlsx_decks_read_like_csv(csv_pack):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in [["id", "suit", "action", "count"], [None, "yellow", "reach", None], [None, "blue", "reach", 2.0],
+                ["wind", None, "wind", "lots"]]:
+        sheet.append(row)
+    book.save(csv_pack / "cards.xlsx")
+    edit(csv_pack / "cards.yaml", "cards: cards.csv", "cards: cards.xlsx")
+    assert errors_of(csv_pack) == ["narrow-seas/cards.xlsx:4:4: error: card 'wind': field 'count' must be a whole "
+                                   "number, got 'lots'"]
+    sheet["D4"] = 1
+    book.save(csv_pack / "cards.xlsx")
+    cards = load_game(str(csv_pack)).decks[0].cards
+    assert [(c.id, c.count) for c in cards] == [("yellow-reach", 1), ("blue-reach", 2), ("wind", 1)]
+    (csv_pack / "cards.xlsx").write_bytes(b"PK\x03\x04 not really a workbook")
+    assert errors_of(csv_pack)[0].startswith("narrow-seas/cards.xlsx: error: is not a readable XLSX file")
+
+
+def test_export_cards_writes_the_deck_as_csv(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    got = runner.invoke(main, ["export-cards", "narrow-seas", "action", "--csv"])
+    assert got.exit_code == 0, got.output
+    lines = got.output.splitlines()
+    assert lines[0] == "id,suit,action" and lines[1] == ",yellow,reach" and lines[-1] == "wind,,wind"
+    assert len(lines) == 1 + 22
+    got = runner.invoke(main, ["export-cards", "narrow-seas", "deck-b", "--out", "b.csv"])
+    assert got.exit_code == 0 and (tmp_path / "b.csv").read_text(encoding="utf-8") == cards_csv(
+        load_game("narrow-seas"), "deck-b")
+    got = runner.invoke(main, ["export-cards", "narrow-seas", "nope"])
+    assert got.exit_code == 1 and got.output.strip() == "error: narrow-seas: no deck 'nope' (decks: action, deck-b)"
