@@ -102,8 +102,8 @@ def test_unknown_columns_and_bad_sheets_are_reported_once_at_the_header(csv_pack
     sheet.write_text(CSV.replace("count,text", "count,colour").replace(",two,", ",2,").replace("green", "red"),
                      encoding="utf-8")
     assert errors_of(csv_pack) == ["narrow-seas/cards.csv:1:5: error: deck 'action': unknown field 'colour' "
-                                   "(expected: action, count, fields, id, image, name, suit, template, text, or "
-                                   "fields.NAME)"]
+                                   "(expected: action, count, fields, id, image, name, provisional, suit, template, "
+                                   "text, or fields.NAME)"]
     sheet.write_text("suit,action,suit\nred,tack,red\n", encoding="utf-8")
     assert errors_of(csv_pack) == ["narrow-seas/cards.csv:1:3: error: duplicate column 'suit' (first at column 1)"]
     sheet.write_text('suit,action,text\nred,tack,"open\n', encoding="utf-8")
