@@ -97,9 +97,7 @@ def test_the_svg_files_show_the_pictures_too(art_pack, tmp_path):
     for name in ("card-sun-move", "card-sea-move"):
         subprocess.run(["rsvg-convert", "-f", "png", "-d", "50", "-p", "50", "-o", str(tmp_path / f"{name}.png"),
                         str(folder / f"{name}.svg")], check=True, capture_output=True)
-        im = PILImage.open(tmp_path / f"{name}.png").convert("RGB")
-        pictures[name] = Picture.__new__(Picture)
-        pictures[name].w, pictures[name].h, pictures[name].pixels = im.width, im.height, im.tobytes()
+        pictures[name] = png_picture(tmp_path / f"{name}.png")
     assert abs(pictures["card-sun-move"].w - 63 * PX) <= 1
     assert close(pictures["card-sun-move"].at(4 + 55 * 0.25, 35.5), BLUE)
     assert close(pictures["card-sun-move"].at(4 + 55 * 0.75, 35.5), RED)
@@ -107,6 +105,46 @@ def test_the_svg_files_show_the_pictures_too(art_pack, tmp_path):
     assert close(pictures["card-sea-move"].at(4 + 3, 35.5), GREEN)
     svg = (folder / "card-sea-move.svg").read_text(encoding="utf-8")
     assert "<image" not in svg and 'fill="#f0c020"' in svg  # the SVG file's shapes, not a picture of them
+
+
+def png_picture(path: Path) -> Picture:
+    """A PNG file as a picture to sample in mm (made at test_visual's 50 dpi)."""
+    im = PILImage.open(path).convert("RGB")
+    picture = Picture.__new__(Picture)
+    picture.w, picture.h, picture.pixels = im.width, im.height, im.tobytes()
+    return picture
+
+
+def test_the_png_files_show_the_pictures_too(art_pack, tmp_path):
+    # PNGs (and so Tabletop Simulator sheets and print-shop profiles) are our PDF of each piece rendered by PDFium
+    build(BuildOptions(game=str(art_pack), out=tmp_path / "out", papers=("a4",), formats=("png",), dpi=50,
+                       sim_games=0))
+    folder = tmp_path / "out" / "art" / "png"
+    photo = png_picture(folder / "card-sun-move.png")
+    assert abs(photo.w - 63 * PX) <= 1
+    assert close(photo.at(4 + 55 * 0.25, 35.5), BLUE), photo.at(4 + 55 * 0.25, 35.5)
+    assert close(photo.at(4 + 55 * 0.75, 35.5), RED)
+    assert close(png_picture(folder / "card-sea-move.png").at(4 + 27.5, 35.5), YELLOW)
+    back = png_picture(folder / "back-main.png")
+    assert close(back.at(31.5, 44), YELLOW) and close(back.at(2, 2), "#1b3a5c")
+
+
+def test_a_deck_of_another_size_scales_its_pictures(art_pack, tmp_path):
+    edit(art_pack / "cards.yaml", "- id: main\n", "- id: main\n  size: tarot\n")  # 69.85 x 120.65 mm
+    build(BuildOptions(game=str(art_pack), out=tmp_path / "out", papers=("a4",), formats=("png",), dpi=50,
+                       sim_games=0))
+    folder = tmp_path / "out" / "art" / "png"
+    factor = min(69.85 / 63, 120.65 / 88)  # the template's 63 x 88 mm layout, drawn larger
+    photo = png_picture(folder / "card-sun-move.png")
+    assert abs(photo.w - 69.85 * PX) <= 1 and abs(photo.h - 120.65 * PX) <= 1
+    assert close(photo.at((4 + 55 * 0.25) * factor, 35.5 * factor), BLUE)
+    assert close(photo.at((4 + 55 * 0.75) * factor, 35.5 * factor), RED)
+    back = png_picture(folder / "back-main.png")
+    assert close(back.at(69.85 / 2, 120.65 / 2), YELLOW)  # the emblem stays in the middle of the taller back
+    # the preflight measures a picture as printed: 600 px over 55 mm, scaled by 1.9, is under 200 dpi
+    edit(art_pack / "cards.yaml", "size: tarot", "size: [120, 168]")
+    coarse = [str(w) for w in check_game(load_game(str(art_pack)), layout=True).warnings if "dpi" in str(w)]
+    assert len(coarse) == 1 and "(600 x 316 pixels) prints at 145 dpi over 104.8 x 55.2 mm" in coarse[0], coarse
 
 
 def _data_uri(path: Path) -> str:
