@@ -1,13 +1,26 @@
-"""`build` as a list of named steps: load -> check -> layout -> render -> write (more steps may be inserted)."""
+"""`build` as a list of named steps: load -> check -> layout -> render -> changes -> write (more may be inserted)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .atomic import Written, write_atomically
+from .changes import (
+    CHANGES,
+    SNAPSHOT,
+    changed_kit,
+    changed_pdf_name,
+    changes_text,
+    compare,
+    is_changes_file,
+    read_snapshot,
+    snapshot_bytes,
+    take_snapshot,
+)
 from .checks import Report, check_game
 from .checks.print import preflight
 from .components import CardFormat, Kit, layout_kit
@@ -179,17 +192,25 @@ def _render(state: BuildState) -> None:
     kit = state.kit
     writers = [writer_named(name) for name in o.formats]
     if any(w.needs_pages for w in writers):
-        t = sheet_template(state.game, o.printer_margin)
-        for name in o.papers:
-            state.tick(f"impose {name}", 0, 0)
-            sheets = impose(kit, paper(name), t, fold=o.duplex == "fold")
-            state.pages[name] = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset, kit)
+        state.pages = imposed_pages(state, kit, cover=True)
     options = write_options(state)
     for writer in writers:
         for f in writer.write(kit, state.pages, options):
             state.files[f.path] = f.data
             if f.note:
                 state.notes[f.path] = f.note
+
+
+def imposed_pages(state: BuildState, kit: Kit, cover: bool) -> dict[str, list]:
+    """A kit imposed on each paper of the build (opened by its cover, if asked): paper -> its pages."""
+    o = state.options
+    t = sheet_template(state.game, o.printer_margin)
+    out = {}
+    for name in o.papers:
+        state.tick(f"impose {name}", 0, 0)
+        sheets = impose(kit, paper(name), t, fold=o.duplex == "fold")
+        out[name] = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset, kit if cover else None)
+    return out
 
 
 def write_options(state: BuildState) -> WriteOptions:
@@ -217,6 +238,41 @@ def preflight_step(state: BuildState) -> None:
         state.notes["forced"] = f"{len(report.errors)} check error(s) ignored (--force)"
 
 
+def changes_step(state: BuildState) -> None:
+    """Compare every component with the previous build in the output folder (the snapshot.json it left, or
+    `state.extra["baseline"]` when a caller sets one): write changes.txt, this build's snapshot and, per paper,
+    a PDF of only the changed components with their backs (none when nothing changed)."""
+    o, game, kit = state.options, state.game, state.kit
+    target = Path(o.out) / game.id
+    if "baseline" in state.extra:
+        before, baseline = state.extra["baseline"], state.extra.get("baseline_name", "an earlier build")
+    else:
+        before, baseline = read_snapshot(target), "the previous build in this folder"
+    fontset = fonts.for_game(game)
+    now = take_snapshot(kit, Path(game.root), ",".join(face.pdf_name for _, face in fontset.faces),
+                        {f"{game.id}-{name}.pdf": pages for name, pages in state.pages.items()}
+                        if "pdf" in o.formats else {},
+                        skip=Path(os.path.abspath(o.out)))
+    changes = compare(before, now)
+    reprints: dict[str, str] = {}
+    reprint = changed_kit(kit, changes) if "pdf" in o.formats else None
+    state.extra["reprint pages"] = {}  # paper -> the pages of its changed-components PDF
+    if reprint is not None:  # the pdf writer's sheets of the changed sub-kit, under the changed PDFs' names
+        with fonts.using(fontset):
+            pages = imposed_pages(state, reprint, cover=False)
+            quiet = replace(write_options(state), progress=None)  # its ticks would name the full kit's PDFs
+            made = {f.path: f.data for f in writer_named("pdf").write(reprint, pages, quiet)}
+        for name in o.papers:
+            path = changed_pdf_name(game.id, name)
+            state.files[path] = made[f"{game.id}-{name}.pdf"]
+            state.extra["reprint pages"][name] = pages[name]
+            reprints[path] = state.notes[path] = f"{len(pages[name])} pages, {name}, only the changed components"
+    state.files[SNAPSHOT] = snapshot_bytes(now)
+    state.files[CHANGES] = changes_text(kit.title, kit.version, changes, reprints, baseline).encode("utf-8")
+    state.notes[CHANGES] = changes.headline()
+    state.extra["changes"] = changes
+
+
 def write_step(state: BuildState) -> None:
     """Write everything into a folder beside the target, then swap it in (a failure leaves the old output)."""
     out = Path(state.options.out)
@@ -234,10 +290,14 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
     built = set(state.files)
     wrote_report = any(rel.startswith("report/") for rel in built)
     rebuilt = [writer_named(f) for f in state.options.formats]
+    wrote_changes = CHANGES in built
+    gid = state.game.id
 
     def keep(rel: str) -> bool:
         if rel in built or any(w.owned(rel) for w in rebuilt):
             return False
+        if is_changes_file(rel, gid):  # an old changed-components PDF describes an older comparison
+            return not wrote_changes
         if rel.startswith("report/"):  # an old report stays with the old contact sheet that links to it
             return not wrote_report and not built_svg
         return True
@@ -248,7 +308,8 @@ def default_steps() -> list[Step]:
     """The build's steps in order."""
     return [Step("load", load_step), Step("check", check_step), Step("simulate", simulate_step),
             Step("layout", layout_step), Step("profile", profile_step), Step("render", render_step),
-            Step("preflight", preflight_step), Step("report", report_step), Step("write", write_step)]
+            Step("preflight", preflight_step), Step("report", report_step), Step("changes", changes_step),
+            Step("write", write_step)]
 
 
 def insert_step(steps: list[Step], step: Step, after: str) -> list[Step]:

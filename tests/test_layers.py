@@ -20,7 +20,7 @@ PACKAGE = Path(pnpgen.__file__).resolve().parent
 # Layer of each top-level module or package of pnpgen, top first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("cli", "__main__")),
-    ("build", ("build", "profiles", "scaffold", "starter_pack", "schema", "reference")),
+    ("build", ("build", "changes", "watch", "profiles", "scaffold", "starter_pack", "schema", "reference")),
     ("sim", ("sim",)),
     ("checks", ("checks",)),
     ("components", ("components",)),
@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("loader", ("loader", "rulespec", "cardsheet")),
     ("model", ("model",)),
     ("yamlsrc", ("yamlsrc", "sheets", "fields", "declare")),  # located mappings of YAML and sheets, read as declared
-    ("utilities", ("errors", "hexgrid", "gridmove", "paths", "atomic", "plugins", "__init__")),
+    ("utilities", ("errors", "hexgrid", "gridmove", "paths", "atomic", "filewatch", "serve", "plugins", "__init__")),
 )
 RANK = {top: rank for rank, (_, tops) in enumerate(LAYERS) for top in tops}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 
 from .primitives import Circle, Group, Image, Item, Path, Rect, Style, Text
@@ -60,20 +61,46 @@ def describe(item: Item) -> str:
     raise TypeError(f"not a primitive: {item!r}")
 
 
+def group_head(group: Group) -> str:
+    """A group's own line: its label, transform and clip."""
+    head = ["group"]
+    if group.label:
+        head.append(repr(group.label))
+    if group.transform:
+        a, b, c, d, e, f = group.transform
+        head.append("matrix=" + ",".join([*(coefficient(v) for v in (a, b, c, d)), number(e), number(f)]))
+    if group.clip is not None:
+        head.append("clip=[" + describe(group.clip) + "]")
+    return " ".join(head)
+
+
 def dump_lines(item: Item, depth: int = 0) -> Iterator[str]:
     """The lines of an item and everything under it, groups indented with their transform and clip."""
     pad = "  " * depth
     if not isinstance(item, Group):
         yield pad + describe(item)
         return
-    head = ["group"]
-    if item.label:
-        head.append(repr(item.label))
-    if item.transform:
-        a, b, c, d, e, f = item.transform
-        head.append("matrix=" + ",".join([*(coefficient(v) for v in (a, b, c, d)), number(e), number(f)]))
-    if item.clip is not None:
-        head.append("clip=[" + describe(item.clip) + "]")
-    yield pad + " ".join(head)
+    yield pad + group_head(item)
     for child in item.items:
         yield from dump_lines(child, depth + 1)
+
+
+def digest(item: Item, memo: dict[int, bytes] | None = None) -> bytes:
+    """A digest of what the dump of an item says (not of its text: two items with the same dump have the same
+    digest); a group's comes from its children's, so a group shared by many drawings (a piece placed on a page)
+    is read once when `memo` is kept between calls (and the items live as long as it)."""
+    if memo is not None and id(item) in memo:
+        return memo[id(item)]
+    h = hashlib.blake2b(digest_size=16)
+    if isinstance(item, Group):
+        h.update(group_head(item).encode("utf-8"))
+        for child in item.items:
+            h.update(digest(child, memo))
+    else:
+        h.update(b"\0" + describe(item).encode("utf-8"))
+        if isinstance(item, Image):  # the dump names a picture by a short hash; its digest takes the whole one
+            h.update(item.raster.digest.encode("ascii") or hashlib.sha256(item.raster.data).digest())
+    out = h.digest()
+    if memo is not None:
+        memo[id(item)] = out
+    return out

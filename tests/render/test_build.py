@@ -20,11 +20,12 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 def test_steps_are_named_and_a_step_can_be_inserted(tmp_path):
     names = [s.name for s in default_steps()]
-    assert names == ["load", "check", "simulate", "layout", "profile", "render", "preflight", "report", "write"]
+    assert names == ["load", "check", "simulate", "layout", "profile", "render", "preflight", "report", "changes",
+                     "write"]
     seen = []
     steps = insert_step(default_steps(), Step("spy", lambda st: seen.append(st.report.ok)), after="check")
     assert [s.name for s in steps] == ["load", "check", "spy", "simulate", "layout", "profile", "render", "preflight",
-                                       "report", "write"]
+                                       "report", "changes", "write"]
     build(BuildOptions(out=tmp_path, formats=("svg",), sim_games=0), steps)
     assert seen == [True]
     with pytest.raises(PnpgenError):

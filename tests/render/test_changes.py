@@ -1,0 +1,196 @@
+"""Change-aware rebuilds: each build compares every component with the previous build in its output folder and
+writes changes.txt and a PDF of only the changed components."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pypdf
+from click.testing import CliRunner
+from content_kit import edit
+
+from pnpgen.build import BuildOptions, build
+from pnpgen.changes import (
+    CHANGES,
+    SNAPSHOT,
+    Component,
+    Snapshot,
+    changed_lines,
+    compare,
+    line_digests,
+    read_snapshot,
+    snapshot_bytes,
+)
+from pnpgen.cli import main
+
+CARD = "    - {suit: yellow, action: reach}\n"
+RENAMED = "    - {suit: yellow, action: reach, name: Close Reach}\n"
+
+
+def _build(pack: Path, **options):
+    return build(BuildOptions(game=str(pack), out=pack.parent / "out", papers=("a4",), sim_games=0, **options))
+
+
+def _section(text: str, name: str) -> list[str]:
+    """The lines listed under 'name:' or 'name (N):' in changes.txt (N checked against them)."""
+    lines = text.splitlines()
+    head = next(i for i, line in enumerate(lines) if re.fullmatch(rf"{re.escape(name)}( \(\d+\))?:", line))
+    body = []
+    for line in lines[head + 1:]:
+        if not line.startswith("  "):
+            break
+        body.append(line.strip())
+    count = re.search(r"\((\d+)\):$", lines[head])
+    assert count is None or name == "unchanged" or int(count.group(1)) == len(body)
+    return body
+
+
+def _changed_pdfs(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if "-changed-" in p.name)
+
+
+def test_the_first_build_has_nothing_to_compare_with(pack):
+    state = _build(pack, formats=("pdf",))
+    folder = state.target
+    text = (folder / CHANGES).read_text(encoding="utf-8")
+    assert "There was no earlier build here to compare with: print the whole kit." in text
+    assert _changed_pdfs(folder) == []
+    snap = read_snapshot(folder)
+    assert [c.id for c in snap.components] == [p.id for p in state.kit.pieces]
+    assert snap.components[0].source == "cards.yaml:9"  # card-yellow-reach, pack-relative
+    assert set(snap.pages) == {"narrow-seas-a4.pdf"} and len(snap.pages["narrow-seas-a4.pdf"]) == \
+        len(state.pages["a4"])
+
+
+def test_editing_one_card_lists_that_card_and_reprints_its_sheet_and_back(pack):
+    first = _build(pack)
+    folder = first.target
+    card_pages = [n for n, page in enumerate(first.pages["a4"], start=1)
+                  if any(t[0] in ("card-yellow-reach", "card-deck-b-yellow-reach") and t[1] == "face"
+                         for t in page.trims)]
+    edit(pack / "cards.yaml", CARD, RENAMED)
+    state = _build(pack)
+    text = (folder / CHANGES).read_text(encoding="utf-8")
+    # the card, and its copy in the four-player game's Deck B (cards_from: action): both print the edited line
+    changed = _section(text, "changed")
+    assert [line.split()[0] for line in changed] == ["card-yellow-reach", "card-deck-b-yellow-reach"]
+    assert all(line.endswith("face; changed at cards.yaml:9") for line in changed), changed
+    assert _section(text, "added") == [] and _section(text, "removed") == []
+    assert "card-yellow-tack" in " ".join(_section(text, "unchanged"))
+    assert _section(text, "content changes") == ["cards.yaml: line 9"]
+    # the deck's sheet: exactly the full-kit pages on which the card prints
+    differ = _section(text, "pages of the full kit that differ")
+    assert differ == ["narrow-seas-a4.pdf: " + "; ".join(
+        f"{n} ({first.pages['a4'][n - 1].label})" for n in card_pages)]
+    assert len(card_pages) == 2
+    # the reprint: for each deck one card sheet holding only that card, then its back (long-edge duplex)
+    assert _changed_pdfs(folder) == ["narrow-seas-changed-a4.pdf"]
+    pages = state.extra["reprint pages"]["a4"]
+    assert [p.role for p in pages] == ["face", "back", "face", "back"]
+    assert [[t[:2] for t in p.trims] for p in pages] == [
+        [("card-yellow-reach", "face")], [("back-action", "back")],
+        [("card-deck-b-yellow-reach", "face")], [("back-deck-b", "back")]]
+    assert [p.label for p in pages] == ["Cards (Action deck)", "Cards (Action deck) (backs)",
+                                        "Four-player team game: Cards (Deck B)",
+                                        "Four-player team game: Cards (Deck B) (backs)"]
+    reader = pypdf.PdfReader(str(folder / "narrow-seas-changed-a4.pdf"))
+    assert len(reader.pages) == 4
+    full = pypdf.PdfReader(str(folder / "narrow-seas-a4.pdf"))
+    assert reader.pages[0].mediabox == full.pages[0].mediabox
+    face = " ".join(reader.pages[0].extract_text().split())
+    assert "Close Reach" in face and "Tack" not in face and "changed components" in face
+    assert "Narrow Seas" in reader.pages[1].extract_text()  # the deck's back
+    assert (folder / "svg" / "card-yellow-reach.svg").read_text(encoding="utf-8").count("Close Reach") == 1
+
+
+def test_a_second_build_with_no_edit_writes_no_changed_pdf_and_says_so(pack):
+    _build(pack, formats=("pdf",))
+    edit(pack / "cards.yaml", CARD, RENAMED)
+    state = _build(pack, formats=("pdf",))
+    assert _changed_pdfs(state.target) == ["narrow-seas-changed-a4.pdf"]
+    result = CliRunner().invoke(main, ["build", str(pack), "--out", str(pack.parent / "out"), "--paper", "a4",
+                                       "--format", "pdf", "--skip-sim"])
+    assert result.exit_code == 0, result.output
+    assert _changed_pdfs(state.target) == []  # the old one described the comparison before
+    assert "no component changed since the previous build: no changed-components PDF" in result.stdout
+    text = (state.target / CHANGES).read_text(encoding="utf-8")
+    assert _section(text, "changed") == [] and "nothing to reprint." in text
+    assert len(" ".join(_section(text, "unchanged")).split(", ")) == len(state.kit.pieces)
+
+
+def test_the_comparison_rests_on_what_is_drawn_not_on_file_times(pack):
+    _build(pack, formats=("pdf",))
+    later = os.stat(pack / "cards.yaml").st_mtime + 3600
+    for p in pack.rglob("*.yaml"):
+        os.utime(p, (later, later))
+        p.write_bytes(p.read_bytes())
+    state = _build(pack, formats=("pdf",))
+    assert not state.extra["changes"].any and _changed_pdfs(state.target) == []
+    # a comment changes a content line but no drawing: the line is named, no component is
+    edit(pack / "cards.yaml", "# The action deck", "# The deck of action cards")
+    state = _build(pack, formats=("pdf",))
+    text = (state.target / CHANGES).read_text(encoding="utf-8")
+    assert _section(text, "changed") == [] and _section(text, "content changes") == ["cards.yaml: line 1"]
+    assert _changed_pdfs(state.target) == []
+
+
+def test_a_component_changed_from_elsewhere_says_its_own_lines_did_not_change(pack):
+    _build(pack, formats=("pdf",))
+    edit(pack / "cards.yaml", "back: {colour: navy, text: Narrow Seas,", "back: {colour: navy, text: The Narrows,")
+    state = _build(pack, formats=("pdf",))
+    text = (state.target / CHANGES).read_text(encoding="utf-8")
+    changed = {line.split()[0]: line for line in _section(text, "changed")}
+    assert changed["back-action"].endswith("face; changed at cards.yaml:7")
+    assert changed["card-wind"].endswith("back; from cards.yaml:30, whose lines did not change (see the content "
+                                         "changes below)")
+    assert len(changed) == 23  # the 22 cards of deck A (each prints the back) and the back itself
+    pages = state.extra["reprint pages"]["a4"]
+    assert {t[0] for p in pages for t in p.trims if t[1] == "face"} == {k for k in changed if k.startswith("card-")}
+
+
+def test_a_snapshot_that_does_not_read_counts_as_no_earlier_build(pack):
+    state = _build(pack, formats=("pdf",))
+    (state.target / SNAPSHOT).write_text("{not json", encoding="utf-8")
+    again = _build(pack, formats=("pdf",))
+    assert again.extra["changes"].first
+    assert read_snapshot(again.target) is not None
+
+
+def _component(cid: str, face: str = "f", source: str = "cards.yaml:3", count: int = 1) -> Component:
+    return Component(cid, cid.title(), "card", count, source, face, "b")
+
+
+def test_compare_names_added_removed_and_changed_with_their_lines():
+    before = Snapshot("g", (_component("a"), _component("b", source="cards.yaml:5"), _component("c")),
+                      {"cards.yaml": line_digests(b"one\ntwo\nthree\nfour\nfive\nsix\n")})
+    now = Snapshot("g", (_component("a"), _component("b", "F", "cards.yaml:5", 2), _component("d")),
+                   {"cards.yaml": line_digests(b"one\ntwo\nthree\nfour\nFIVE\nsix\n"),
+                    "tokens.yaml": line_digests(b"x\n")})
+    changes = compare(before, now)
+    assert [(c.now.id, c.what, c.where) for c in changes.changed] == [("b", "face, count 1 -> 2",
+                                                                       ("cards.yaml:5",))]
+    assert [c.id for c in changes.added] == ["d"] and [c.id for c in changes.removed] == ["c"]
+    assert [c.id for c in changes.unchanged] == ["a"]
+    assert changes.lines == {"cards.yaml": (5,), "tokens.yaml": (1,)}
+    assert changes.to_print() == {"b", "d"}
+    assert compare(before, before).any is False
+    assert compare(None, now).first
+
+
+def test_changed_lines_of_edits_insertions_deletions_and_binary_files():
+    old = line_digests(b"a\nb\nc\nd\n")
+    assert changed_lines(old, line_digests(b"a\nB\nc\nd\n")) == (2,)
+    assert changed_lines(old, line_digests(b"a\nb\nnew\nc\nd\n")) == (3,)
+    assert changed_lines(old, line_digests(b"a\nc\nd\n")) == (2,)  # where b was
+    assert changed_lines(old, old) == ()
+    font = line_digests(b"\0\1\2")
+    assert font[0].startswith("*") and changed_lines(font, line_digests(b"\0\1\3")) == (0,)
+
+
+def test_snapshot_bytes_round_trip(tmp_path):
+    snap = Snapshot("g", (_component("a"), _component("é", source="")),
+                    {"cards.yaml": ("abc", "def"), "(pnpgen) templates/x.yaml": ()}, {})
+    (tmp_path / SNAPSHOT).write_bytes(snapshot_bytes(snap))
+    assert read_snapshot(tmp_path) == snap
