@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -87,10 +88,21 @@ class _Progress:
 @click.option("--force", is_flag=True,
               help="Write the kit even when the checks find errors or simulated games stall (content that does "
                    "not load still stops the build).")
+@click.option("--watch", is_flag=True,
+              help="Rebuild on every save in the pack or pnpgen's templates until Ctrl-C: SVGs and contact sheet "
+                   "at once, PDFs and changes.txt when the checks pass (no simulation).")
+@click.option("--serve", is_flag=True,
+              help="Watch (as --watch) and show the output at http://127.0.0.1:PORT/, where the contact sheet "
+                   "reloads itself after each rebuild and shows the errors of a save that does not build.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port for --serve, on this machine only (0: any free port).")
+@click.option("--poll", is_flag=True,
+              help="With --watch: look for changes a few times a second instead of being told by the system "
+                   "(for folders on a network share or in a container, where no notice arrives).")
 def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra_limit: int | None, dpi: int,
               tts_url_prefix: str | None, out: Path, ink_saver: bool, duplex: str, back_offset: str | None,
               players: int | None, sim_games: int, skip_sim: bool, printer_margin: float | None,
-              force: bool) -> None:
+              force: bool, watch: bool, serve: bool, port: int, poll: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
     from ..build import BuildOptions, build  # the renderers load only for this command
     from ..profiles import NINE_CARD_EXTRAS, profile_named
@@ -106,6 +118,9 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver, duplex=duplex,
         back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
         force=force, printer_margin=printer_margin, players=players)
+    if watch or serve:
+        _watch(options, serve, port, poll)
+        return
     try:
         state = build(options)
     finally:
@@ -133,6 +148,50 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
             click.echo(f"wrote {state.target / w.path}" + (f" ({w.note})" if w.note else ""))
     for folder, n in folders.items():
         click.echo(f"wrote {state.target / folder}/ ({n} {FOLDERS[folder]} files)")
+    changes = state.extra.get("changes")
+    if changes is not None and not changes.first and not changes.any:
+        click.echo("no component changed since the previous build: no changed-components PDF")
+
+
+def _watch(options, serve: bool, port: int, poll: bool) -> None:
+    """`build --watch`: print what each pass does until Ctrl-C (exit status 0: stopping is how a watch ends)."""
+    from dataclasses import replace
+
+    from ..watch import watch
+
+    live = server = None
+    if serve:
+        from ..serve import LiveServer, LiveState
+        live = LiveState()
+        server = LiveServer(options.out, port, live).start()
+
+    def tell(event) -> None:
+        stamp = time.strftime("%H:%M:%S")
+        if event.kind == "start":
+            click.echo(event.message)
+            if server is not None:
+                click.echo(f"serving {options.out}/ at {server.url} (this machine only); open it in a browser")
+            return
+        for line in event.problems:
+            click.echo(line, err=True)
+        saved = f"{', '.join(event.trigger[:3])}{' …' if len(event.trigger) > 3 else ''} saved: " \
+            if event.trigger and event.kind in ("drawn", "failed") else ""
+        click.echo(f"[{stamp}] {saved}{event.message}")
+        if live is not None:
+            if event.target is not None:
+                live.home = f"{event.target.name}/index.html"
+            if event.kind == "drawn":
+                live.rewritten(tuple(line for line in event.problems if ": error: " in line))
+            elif event.kind == "failed":
+                live.failed(event.problems or (event.message,))
+
+    try:
+        watch(replace(options, progress=None), tell, poll=poll)
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
+    finally:
+        if server is not None:
+            server.close()
 
 
 FOLDERS = {"svg": "SVG", "png": "PNG", "tts": "image", "cards": "PDF"}  # folders the summary counts instead of listing

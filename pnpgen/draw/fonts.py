@@ -174,6 +174,13 @@ def _pack_set(files: tuple[tuple[str, str], ...]) -> FontSet:
     return font_set({s: Path(p) for s, p in files})
 
 
+def forget() -> None:
+    """Forget every font file read, so that the next use reads them again (one may have changed on disk)."""
+    read_face.cache_clear()
+    default_set.cache_clear()
+    _pack_set.cache_clear()
+
+
 _ACTIVE: contextvars.ContextVar[FontSet | None] = contextvars.ContextVar("pnpgen_fonts", default=None)
 
 
