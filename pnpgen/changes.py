@@ -400,7 +400,7 @@ def changes_text(title: str, version: str, changes: Changes, reprints: dict[str,
         if ch.where:
             note = f"  {ch.what}; changed at {', '.join(ch.where)}"
         elif ch.now.source:
-            note = f"  {ch.what}; from {ch.now.source}, whose lines did not change (see the content changes below)"
+            note = f"  {ch.what}; {ch.now.source} itself unchanged (see the content changes)"
         else:
             note = f"  {ch.what}"
         out.append(row(ch.now, note))

@@ -64,45 +64,62 @@ def test_the_first_build_has_nothing_to_compare_with(pack):
         len(state.pages["a4"])
 
 
-def test_editing_one_card_lists_that_card_and_reprints_its_sheet_and_back(pack):
-    first = _build(pack)
+def _card_pages(state, ids: set[str]) -> list[int]:
+    """The pages of the full A4 kit on which these components print their faces."""
+    return [n for n, page in enumerate(state.pages["a4"], start=1)
+            if any(t[0] in ids and t[1] == "face" for t in page.trims)]
+
+
+def test_editing_one_card_lists_exactly_that_card_and_reprints_its_sheet_and_back(pack):
+    first = _build(pack, players=2)
     folder = first.target
-    card_pages = [n for n, page in enumerate(first.pages["a4"], start=1)
-                  if any(t[0] in ("card-yellow-reach", "card-deck-b-yellow-reach") and t[1] == "face"
-                         for t in page.trims)]
     edit(pack / "cards.yaml", CARD, RENAMED)
-    state = _build(pack)
+    state = _build(pack, players=2)
     text = (folder / CHANGES).read_text(encoding="utf-8")
-    # the card, and its copy in the four-player game's Deck B (cards_from: action): both print the edited line
-    changed = _section(text, "changed")
-    assert [line.split()[0] for line in changed] == ["card-yellow-reach", "card-deck-b-yellow-reach"]
-    assert all(line.endswith("face; changed at cards.yaml:9") for line in changed), changed
+    assert _section(text, "changed") == ["card-yellow-reach  (card 'Close Reach (yellow)')  face; changed at "
+                                         "cards.yaml:9"]
     assert _section(text, "added") == [] and _section(text, "removed") == []
-    assert "card-yellow-tack" in " ".join(_section(text, "unchanged"))
+    unchanged = " ".join(_section(text, "unchanged")).split(", ")
+    assert len(unchanged) == len(state.kit.pieces) - 1 and "card-yellow-tack" in unchanged
     assert _section(text, "content changes") == ["cards.yaml: line 9"]
-    # the deck's sheet: exactly the full-kit pages on which the card prints
-    differ = _section(text, "pages of the full kit that differ")
-    assert differ == ["narrow-seas-a4.pdf: " + "; ".join(
-        f"{n} ({first.pages['a4'][n - 1].label})" for n in card_pages)]
-    assert len(card_pages) == 2
-    # the reprint: for each deck one card sheet holding only that card, then its back (long-edge duplex)
+    # its deck's sheet: the one full-kit page the card prints on
+    (page,) = _card_pages(first, {"card-yellow-reach"})
+    assert _section(text, "pages of the full kit that differ") == [
+        f"narrow-seas-a4.pdf: {page} ({first.pages['a4'][page - 1].label})"]
+    # the reprint: that sheet holding only the card, then its back (long-edge duplex), no cover
     assert _changed_pdfs(folder) == ["narrow-seas-changed-a4.pdf"]
     pages = state.extra["reprint pages"]["a4"]
-    assert [p.role for p in pages] == ["face", "back", "face", "back"]
-    assert [[t[:2] for t in p.trims] for p in pages] == [
-        [("card-yellow-reach", "face")], [("back-action", "back")],
-        [("card-deck-b-yellow-reach", "face")], [("back-deck-b", "back")]]
-    assert [p.label for p in pages] == ["Cards (Action deck)", "Cards (Action deck) (backs)",
-                                        "Four-player team game: Cards (Deck B)",
-                                        "Four-player team game: Cards (Deck B) (backs)"]
+    assert [p.role for p in pages] == ["face", "back"]
+    assert [[t[:2] for t in p.trims] for p in pages] == [[("card-yellow-reach", "face")], [("back-action", "back")]]
+    assert pages[0].label == first.pages["a4"][page - 1].label
     reader = pypdf.PdfReader(str(folder / "narrow-seas-changed-a4.pdf"))
-    assert len(reader.pages) == 4
+    assert len(reader.pages) == 2
     full = pypdf.PdfReader(str(folder / "narrow-seas-a4.pdf"))
     assert reader.pages[0].mediabox == full.pages[0].mediabox
     face = " ".join(reader.pages[0].extract_text().split())
     assert "Close Reach" in face and "Tack" not in face and "changed components" in face
     assert "Narrow Seas" in reader.pages[1].extract_text()  # the deck's back
     assert (folder / "svg" / "card-yellow-reach.svg").read_text(encoding="utf-8").count("Close Reach") == 1
+
+
+def test_a_card_the_four_player_deck_copies_changes_in_both_decks(pack):
+    first = _build(pack, formats=("pdf",))
+    edit(pack / "cards.yaml", CARD, RENAMED)
+    state = _build(pack, formats=("pdf",))
+    text = (state.target / CHANGES).read_text(encoding="utf-8")
+    # Deck B is the action deck again (cards_from: action) with its own back: both print the edited line
+    changed = _section(text, "changed")
+    assert [line.split()[0] for line in changed] == ["card-yellow-reach", "card-deck-b-yellow-reach"]
+    assert all(line.endswith("face; changed at cards.yaml:9") for line in changed), changed
+    pages = _card_pages(first, {"card-yellow-reach", "card-deck-b-yellow-reach"})
+    assert len(pages) == 2
+    assert _section(text, "pages of the full kit that differ") == ["narrow-seas-a4.pdf: " + "; ".join(
+        f"{n} ({first.pages['a4'][n - 1].label})" for n in pages)]
+    reprint = state.extra["reprint pages"]["a4"]
+    assert [p.role for p in reprint] == ["face", "back", "face", "back"]
+    assert [[t[:2] for t in p.trims] for p in reprint] == [
+        [("card-yellow-reach", "face")], [("back-action", "back")],
+        [("card-deck-b-yellow-reach", "face")], [("back-deck-b", "back")]]
 
 
 def test_a_second_build_with_no_edit_writes_no_changed_pdf_and_says_so(pack):
@@ -143,8 +160,7 @@ def test_a_component_changed_from_elsewhere_says_its_own_lines_did_not_change(pa
     text = (state.target / CHANGES).read_text(encoding="utf-8")
     changed = {line.split()[0]: line for line in _section(text, "changed")}
     assert changed["back-action"].endswith("face; changed at cards.yaml:7")
-    assert changed["card-wind"].endswith("back; from cards.yaml:30, whose lines did not change (see the content "
-                                         "changes below)")
+    assert changed["card-wind"].endswith("back; cards.yaml:30 itself unchanged (see the content changes)")
     assert len(changed) == 23  # the 22 cards of deck A (each prints the back) and the back itself
     pages = state.extra["reprint pages"]["a4"]
     assert {t[0] for p in pages for t in p.trims if t[1] == "face"} == {k for k in changed if k.startswith("card-")}
