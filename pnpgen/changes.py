@@ -12,7 +12,6 @@ import hashlib
 import json
 import os
 import textwrap
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from .draw.piece import Kit, Piece
 from .draw.primitives import Group, Text
 from .errors import Loc
 from .paths import TEMPLATES_DIR
+from .render.cover import page_ranges
 
 SNAPSHOT = "snapshot.json"
 CHANGES = "changes.txt"
@@ -349,22 +349,6 @@ def changed_kit(kit: Kit, changes: Changes) -> Kit | None:
 
 # -- changes.txt ------------------------------------------------------------------------------------------------
 
-def _ranges(numbers: Iterable[int]) -> str:
-    """'3, 5-7, 9'."""
-    out: list[str] = []
-    run: list[int] = []
-    for n in sorted(set(numbers)):
-        if run and n == run[-1] + 1:
-            run.append(n)
-            continue
-        if run:
-            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
-        run = [n]
-    if run:
-        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
-    return ", ".join(out)
-
-
 def _file_lines(lines: dict[str, tuple[int, ...]]) -> list[str]:
     out = []
     for name, numbers in sorted(lines.items()):
@@ -373,7 +357,7 @@ def _file_lines(lines: dict[str, tuple[int, ...]]) -> list[str]:
         elif numbers == (-1,):
             out.append(f"{name} (removed)")
         else:
-            out.append(f"{name}: line{'s' if len(numbers) > 1 else ''} {_ranges(numbers)}")
+            out.append(f"{name}: line{'s' if len(numbers) > 1 else ''} {page_ranges(numbers)}")
     return out
 
 
