@@ -218,3 +218,16 @@ def test_the_server_answers_on_loopback_only_and_tells_pages_what_changed(tmp_pa
         port = first.httpd.server_address[1]
         with pytest.raises(Exception, match=f"--port {port}: cannot serve on 127.0.0.1:{port} \\(it is in use\\)"):
             LiveServer(tmp_path, port, live)
+
+
+def test_a_watch_of_no_game_or_with_bad_options_is_one_line_and_exit_1(tmp_path):
+    from click.testing import CliRunner
+
+    from pnpgen.cli import main
+    runner = CliRunner()
+    result = runner.invoke(main, ["build", str(tmp_path / "nothing"), "--watch", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert "not a bundled game" in result.output and "Traceback" not in result.output
+    result = runner.invoke(main, ["build", "--watch", "--back-offset", "50,0", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "at most 20 mm" in result.output
+    assert not (tmp_path / "out").exists()
