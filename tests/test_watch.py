@@ -13,6 +13,7 @@ import threading
 import urllib.request
 from pathlib import Path
 
+import pypdf
 import pytest
 from content_kit import edit
 
@@ -99,6 +100,29 @@ def test_the_watch_rebuilds_after_a_save_and_waits_out_a_broken_one(pack, poll):
         assert "1 error(s)" in drawn.message and any("declares 23 cards" in line for line in drawn.problems)
         assert events.next("held", "printed").kind == "held"
         assert events.thread.is_alive()
+    finally:
+        events.close()
+
+
+def test_the_watch_writes_a_profiles_formats_after_the_checks(pack):
+    """drivethrucards writes card-pdf only: no SVG pass, the deck PDFs at the shop's card size on every save."""
+    out = pack.parent / "out"
+    deck = out / "narrow-seas" / "cards" / "action.pdf"
+    events = Events(BuildOptions(game=str(pack), out=out, profile="drivethrucards"), poll=True)
+    try:
+        assert "; checked in " in events.next("drawn").message  # no SVGs asked for
+        printed = events.next("printed", "failed")
+        assert printed.kind == "printed" and printed.message.startswith("2 PDF(s) written in"), printed.message
+        assert not (out / "narrow-seas" / "svg").exists() and not (out / "narrow-seas" / "index.html").exists()
+        reader = pypdf.PdfReader(deck)
+        assert len(reader.pages) == 44 and round(float(reader.pages[0].mediabox.width) * 25.4 / 72, 2) == 69.85
+        assert "Close Reach" not in " ".join(reader.pages[0].extract_text().split())
+
+        edit(pack / "cards.yaml", "{suit: yellow, action: reach}", "{suit: yellow, action: reach, name: Close Reach}")
+        printed = events.next("printed")
+        assert [c.now.id for c in printed.changes.changed] == ["card-yellow-reach", "card-deck-b-yellow-reach"]
+        assert "Close Reach" in " ".join(pypdf.PdfReader(deck).pages[0].extract_text().split())
+        assert not (out / "narrow-seas" / "narrow-seas-changed-a4.pdf").exists()  # no print sheets, no reprint
     finally:
         events.close()
 
