@@ -16,6 +16,7 @@ from .changes import (
     changed_pdf_name,
     changes_text,
     compare,
+    file_digest,
     is_changes_file,
     read_snapshot,
     snapshot_bytes,
@@ -252,7 +253,7 @@ def changes_step(state: BuildState) -> None:
     now = take_snapshot(kit, Path(game.root), ",".join(face.pdf_name for _, face in fontset.faces),
                         {f"{game.id}-{name}.pdf": pages for name, pages in state.pages.items()}
                         if "pdf" in o.formats else {},
-                        skip=Path(os.path.abspath(o.out)))
+                        skip=Path(os.path.abspath(o.out)), outputs=_other_outputs(state, before, target))
     changes = compare(before, now)
     reprints: dict[str, str] = {}
     reprint = changed_kit(kit, changes) if "pdf" in o.formats else None
@@ -271,6 +272,20 @@ def changes_step(state: BuildState) -> None:
     state.files[CHANGES] = changes_text(kit.title, kit.version, changes, reprints, baseline).encode("utf-8")
     state.notes[CHANGES] = changes.headline()
     state.extra["changes"] = changes
+
+
+def _other_outputs(state: BuildState, before, target: Path) -> dict[str, str]:
+    """Digests of the files of the formats whose components and pages changes.txt does not already follow (all
+    but the SVGs and the full-kit PDFs), with the earlier build's records of such files this build keeps."""
+    gid = state.game.id
+    svg, full = writer_named("svg"), {f"{gid}-{name}.pdf" for name in state.options.papers}
+    out = {rel: file_digest(data) for rel, data in state.files.items()
+           if not (svg.owned(rel) or rel in full or rel.startswith("report/") or is_changes_file(rel, gid))}
+    if before is not None:
+        keep = _kept(state)
+        out.update({rel: d for rel, d in before.outputs.items()
+                    if rel not in out and keep(rel) and (target / rel).is_file()})
+    return out
 
 
 def write_step(state: BuildState) -> None:

@@ -3,6 +3,8 @@ line, kept in the output folder as snapshot.json, compared with the next build's
 
 A component's identity rests on its drawing primitives (the dump golden files use: every coordinate to 0.01 mm,
 every colour and text) with its size, bleed and cut, and the font files its text is set in; never on file times.
+A picture a piece draws must count by its bytes too: when drawings can hold image files, their dump line (which the
+digest reads) has to carry a hash of the file's bytes, not only its name.
 """
 
 from __future__ import annotations
@@ -61,12 +63,14 @@ class PageMark:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What one build drew: its components in print order, the lines of its content files, its PDF pages."""
+    """What one build drew: its components in print order, the lines of its content files, its PDF pages, and a
+    digest of each file of its other formats (PNGs, card PDFs, Tabletop Simulator ...)."""
 
     game: str
     components: tuple[Component, ...]
     files: dict[str, tuple[str, ...]]  # file name -> a digest per line (one digest for a file that is not text)
     pages: dict[str, tuple[PageMark, ...]] = field(default_factory=dict)  # '<game>-a4.pdf' -> its pages
+    outputs: dict[str, str] = field(default_factory=dict)  # 'png/card-x.png' -> digest of its bytes
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,7 @@ class Changes:
     lines: dict[str, tuple[int, ...]] = field(default_factory=dict)  # content file -> its changed lines (now)
     pages: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)  # PDF -> (page, label) that differ
     page_counts: dict[str, tuple[int, int]] = field(default_factory=dict)  # PDF -> (pages before, pages now)
+    outputs: tuple[tuple[str, str], ...] = ()  # other formats' files that differ: (path, 'changed'|'new'|'gone')
 
     @property
     def any(self) -> bool:
@@ -193,19 +198,25 @@ def content_files(root: Path, skip: Path | None = None) -> dict[str, tuple[str, 
     return out
 
 
+def file_digest(data: bytes) -> str:
+    """The digest of an output file's bytes."""
+    return hashlib.blake2b(data, digest_size=12).hexdigest()
+
+
 def page_marks(pages, memo: dict[int, bytes]) -> tuple[PageMark, ...]:
     """Each page's label and drawing digest."""
     return tuple(PageMark(p.label, digest(p.drawing.root, memo).hex()[:24]) for p in pages)
 
 
-def take_snapshot(kit: Kit, root: Path, fonts: str, pdf_pages: dict[str, list], skip: Path | None = None
-                  ) -> Snapshot:
-    """What a build drew: every piece's identity, the content's lines, each full-kit PDF's pages."""
+def take_snapshot(kit: Kit, root: Path, fonts: str, pdf_pages: dict[str, list], skip: Path | None = None,
+                  outputs: dict[str, str] | None = None) -> Snapshot:
+    """What a build drew: every piece's identity, the content's lines, each full-kit PDF's pages (and the digests
+    of its other formats' files, as given)."""
     root = Path(root).resolve()
     memo: dict[int, bytes] = {}  # pages place the pieces' own drawings: each is read once
     components = tuple(component(p, source_of(p.source, root), fonts, memo) for p in kit.pieces)
     pages = {name: page_marks(pages, memo) for name, pages in pdf_pages.items()}
-    return Snapshot(kit.game_id, components, content_files(root, skip), pages)
+    return Snapshot(kit.game_id, components, content_files(root, skip), pages, dict(outputs or {}))
 
 
 # -- reading and writing ----------------------------------------------------------------------------------------
@@ -225,6 +236,10 @@ def snapshot_bytes(s: Snapshot) -> bytes:
     items = [f"  {json.dumps(k)}: {json.dumps([[m.label, m.digest] for m in v], ensure_ascii=False)}"
              for k, v in sorted(s.pages.items())]
     lines += [i + "," for i in items[:-1]] + items[-1:]
+    lines.append(" },")
+    lines.append(' "outputs": {')
+    items = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v)}" for k, v in sorted(s.outputs.items())]
+    lines += [i + "," for i in items[:-1]] + items[-1:]
     lines += [" }", "}", ""]
     return "\n".join(lines).encode("utf-8")
 
@@ -239,7 +254,8 @@ def read_snapshot(folder: Path) -> Snapshot | None:
                            for i, n, k, c, s, f, b in data["components"])
         files = {str(k): tuple(str(v).split()) for k, v in data["files"].items()}
         pages = {str(k): tuple(PageMark(str(label), str(d)) for label, d in v) for k, v in data["pages"].items()}
-        return Snapshot(str(data["game"]), components, files, pages)
+        outputs = {str(k): str(v) for k, v in data["outputs"].items()}
+        return Snapshot(str(data["game"]), components, files, pages, outputs)
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
 
@@ -334,7 +350,25 @@ def compare(before: Snapshot | None, now: Snapshot) -> Changes:
             pages[pdf] = differ
         if len(old_marks) != len(marks):
             counts[pdf] = (len(old_marks), len(marks))
-    return Changes(False, tuple(changed), tuple(added), removed, tuple(unchanged), lines, pages, counts)
+    return Changes(False, tuple(changed), tuple(added), removed, tuple(unchanged), lines, pages, counts,
+                   _outputs(before.outputs, now.outputs))
+
+
+def _outputs(before: dict[str, str], now: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """Other formats' files that differ, are new or are gone; a folder with no file recorded before (a format
+    built here for the first time) as one entry."""
+    known = {path.rpartition("/")[0] for path in before}
+    fresh: dict[str, int] = {}
+    out = []
+    for path, d in now.items():
+        folder = path.rpartition("/")[0]
+        if folder and folder not in known:
+            fresh[folder] = fresh.get(folder, 0) + 1
+        elif before.get(path) != d:
+            out.append((path, "changed" if path in before else "new"))
+    out += [(f"{folder}/", f"{n} file{'s' if n > 1 else ''}, none recorded before") for folder, n in fresh.items()]
+    out += [(path, "gone") for path in before if path not in now]
+    return tuple(sorted(out))
 
 
 def changed_kit(kit: Kit, changes: Changes) -> Kit | None:
@@ -368,7 +402,7 @@ def _wrapped(words: list[str], indent: str = "  ") -> list[str]:
 
 def changes_text(title: str, version: str, changes: Changes, reprints: dict[str, str], baseline: str) -> str:
     """changes.txt: components changed, added, removed and unchanged; the content lines behind them; the pages of
-    the full kit that differ; and the files to reprint."""
+    the full kit and the other formats' files that differ; and the files to reprint."""
     out = [f"{title} {version}: components compared with {baseline}",
            "(by what each component draws, not by file dates)", ""]
     if changes.first:
@@ -408,6 +442,9 @@ def changes_text(title: str, version: str, changes: Changes, reprints: dict[str,
             if pdf in changes.page_counts:
                 was, now = changes.page_counts[pdf]
                 out.append(f"    (it had {was} pages, now {now}: the page numbers in every footer changed)")
+    if changes.outputs:
+        out += ["", f"files of the other formats that differ ({len(changes.outputs)}):"]
+        out += [f"  {path}" + (f" ({what})" if what != "changed" else "") for path, what in changes.outputs]
     out.append("")
     if reprints:
         out.append("to reprint only what changed:")

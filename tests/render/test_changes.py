@@ -166,6 +166,31 @@ def test_a_component_changed_from_elsewhere_says_its_own_lines_did_not_change(pa
     assert {t[0] for p in pages for t in p.trims if t[1] == "face"} == {k for k in changed if k.startswith("card-")}
 
 
+def test_the_other_formats_files_that_differ_are_listed_and_kept_files_keep_their_record(pack):
+    _build(pack, formats=("pdf",))
+    state = _build(pack, formats=("card-pdf",))
+    text = (state.target / CHANGES).read_text(encoding="utf-8")
+    assert _section(text, "files of the other formats that differ") == ["cards/ (2 files, none recorded before)"]
+    edit(pack / "cards.yaml", CARD, RENAMED)
+    state = _build(pack, formats=("pdf",))  # the deck PDFs stay from the build before, as they were
+    text = (state.target / CHANGES).read_text(encoding="utf-8")
+    assert "files of the other formats that differ" not in text
+    assert set(read_snapshot(state.target).outputs) == {"cards/action.pdf", "cards/deck-b.pdf"}
+    state = _build(pack, formats=("card-pdf",))  # both decks print the edited card (deck B copies it)
+    text = (state.target / CHANGES).read_text(encoding="utf-8")
+    assert _section(text, "changed") == []  # counted from the build before, which drew the edit already
+    assert _section(text, "files of the other formats that differ") == ["cards/action.pdf", "cards/deck-b.pdf"]
+    four = pack / "four-player.yaml"
+    four.write_text(four.read_text(encoding="utf-8").replace("deck-b", "deck-c"), encoding="utf-8")
+    state = _build(pack, formats=("card-pdf",))
+    text = (state.target / CHANGES).read_text(encoding="utf-8")
+    assert _section(text, "files of the other formats that differ") == ["cards/deck-b.pdf (gone)",
+                                                                         "cards/deck-c.pdf (new)"]
+    assert not (state.target / "cards" / "deck-b.pdf").exists()
+    state = _build(pack, formats=("card-pdf",))
+    assert "files of the other formats that differ" not in (state.target / CHANGES).read_text(encoding="utf-8")
+
+
 def test_a_snapshot_that_does_not_read_counts_as_no_earlier_build(pack):
     state = _build(pack, formats=("pdf",))
     (state.target / SNAPSHOT).write_text("{not json", encoding="utf-8")
@@ -207,6 +232,7 @@ def test_changed_lines_of_edits_insertions_deletions_and_binary_files():
 
 def test_snapshot_bytes_round_trip(tmp_path):
     snap = Snapshot("g", (_component("a"), _component("é", source="")),
-                    {"cards.yaml": ("abc", "def"), "(pnpgen) templates/x.yaml": ()}, {})
+                    {"cards.yaml": ("abc", "def"), "(pnpgen) templates/x.yaml": ()}, {},
+                    {"png/é.png": "0123", "cards/a.pdf": "4567"})
     (tmp_path / SNAPSHOT).write_bytes(snapshot_bytes(snap))
     assert read_snapshot(tmp_path) == snap
