@@ -3,8 +3,8 @@ line, kept in the output folder as snapshot.json, compared with the next build's
 
 A component's identity rests on its drawing primitives (the dump golden files use: every coordinate to 0.01 mm,
 every colour and text) with its size, bleed and cut, and the font files its text is set in; never on file times.
-A picture a piece draws must count by its bytes too: when drawings can hold image files, their dump line (which the
-digest reads) has to carry a hash of the file's bytes, not only its name.
+A picture (PNG or JPEG) a piece draws counts by the SHA-256 of its file's bytes; an SVG file's, by the primitives
+it is read into.
 """
 
 from __future__ import annotations

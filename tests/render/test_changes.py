@@ -10,6 +10,7 @@ from pathlib import Path
 import pypdf
 from click.testing import CliRunner
 from content_kit import edit
+from PIL import Image as PILImage
 
 from pnpgen.build import BuildOptions, build
 from pnpgen.changes import (
@@ -24,6 +25,7 @@ from pnpgen.changes import (
     snapshot_bytes,
 )
 from pnpgen.cli import main
+from pnpgen.scaffold import new_pack
 
 CARD = "    - {suit: yellow, action: reach}\n"
 RENAMED = "    - {suit: yellow, action: reach, name: Close Reach}\n"
@@ -189,6 +191,21 @@ def test_the_other_formats_files_that_differ_are_listed_and_kept_files_keep_thei
     assert not (state.target / "cards" / "deck-b.pdf").exists()
     state = _build(pack, formats=("card-pdf",))
     assert "files of the other formats that differ" not in (state.target / CHANGES).read_text(encoding="utf-8")
+
+
+def test_a_picture_counts_by_its_bytes(tmp_path):
+    """Another PNG under the same name and of the same size changes the card that shows it, and only that card."""
+    pack = new_pack("art", into=tmp_path)
+    (pack / "art").mkdir()
+    PILImage.new("RGB", (600, 316), "#1e5aa0").save(pack / "art" / "photo.png")
+    edit(pack / "cards.yaml", "{suit: sun, action: move}", "{suit: sun, action: move, image: art/photo.png}")
+    _build(pack, formats=("pdf",))
+    PILImage.new("RGB", (600, 316), "#c83228").save(pack / "art" / "photo.png")
+    state = _build(pack, formats=("pdf",))
+    text = (state.target / CHANGES).read_text(encoding="utf-8")
+    assert [line.split()[0] for line in _section(text, "changed")] == ["card-sun-move"]
+    assert _section(text, "content changes") == ["art/photo.png (not text: the whole file)"]
+    assert _changed_pdfs(state.target) == ["art-changed-a4.pdf"]
 
 
 def test_a_snapshot_that_does_not_read_counts_as_no_earlier_build(pack):
