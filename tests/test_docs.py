@@ -1,0 +1,53 @@
+"""The README and docs/ stand alone: every link resolves inside the repository and no text cites a file outside it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+OUTSIDE = re.compile(r"DESIGN\.md|STYLE\.md|\.\./shared|shared/seeds|/work/|\.\./\.\./")
+
+
+def anchors(page: Path) -> set[str]:
+    """GitHub-style anchors of a Markdown page's headings."""
+    found = set()
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") and not line.startswith("#!"):
+            title = line.lstrip("#").strip().lower()
+            found.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
+    return found
+
+
+def test_pages_exist():
+    names = {page.name for page in PAGES}
+    assert {"README.md", "printing.md", "positions.md", "engine-contract.md", "content-reference.md"} <= names
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_links_resolve_inside_the_repository(page: Path):
+    text = page.read_text(encoding="utf-8")
+    local = [target for target in LINK.findall(text) if not re.match(r"[a-z]+:", target)]
+    for target in local:
+        path_part, _, anchor = target.partition("#")
+        resolved = (page.parent / path_part).resolve() if path_part else page
+        assert resolved.is_relative_to(ROOT), f"{page.name} links outside the repository: {target}"
+        assert resolved.exists(), f"{page.name} links to a missing file: {target}"
+        if anchor and resolved.suffix == ".md":
+            assert anchor in anchors(resolved), f"{page.name} links to a missing heading: {target}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_no_text_cites_a_file_outside_the_repository(page: Path):
+    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+        assert not OUTSIDE.search(line), f"{page.name}:{number} cites a file outside the repository: {line.strip()}"
+
+
+def test_readme_links_every_docs_page():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in PAGES[1:]:
+        assert f"docs/{page.name}" in readme, f"README does not link docs/{page.name}"
