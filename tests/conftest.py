@@ -1,14 +1,11 @@
-"""Shared fixtures: a private copy of the Narrow Seas pack (helpers to break one thing in it: content_kit)."""
+"""Shared fixtures: a private copy of the Narrow Seas pack (helpers to break it: kit.packs); golden files."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from content_kit import copy_pack, display, edit, errors_of, where
-
-# Other test folders import these helpers from here (`from tests.conftest import edit`).
-__all__ = ["copy_pack", "display", "edit", "errors_of", "where"]
+from kit.packs import copy_pack
 
 
 @pytest.fixture

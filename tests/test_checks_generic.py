@@ -6,7 +6,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from content_kit import edit, errors_of, where
+from kit.packs import edit, err, errors_of, where
 
 from pnpgen.checks import check_game
 from pnpgen.checks.generic import components
@@ -15,11 +15,6 @@ from pnpgen.errors import Loc, Problems
 from pnpgen.loader import load_game
 from pnpgen.model import Rules
 from pnpgen.rulespec import read_params
-
-
-def err(loc: str, message: str) -> str:
-    """One error line as pnpgen prints it."""
-    return f"{loc}: error: {message}"
 
 
 def game_loc(root: Path) -> str:

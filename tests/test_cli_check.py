@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from content_kit import edit, where
+from kit.packs import edit, where
 
 from pnpgen.cli import PnpgenGroup, main
 from pnpgen.errors import ContentError, Loc, PnpgenError

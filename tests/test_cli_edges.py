@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
-
 from click.testing import CliRunner
+from kit.packs import copy_pack
 
 from pnpgen.cli import main
 from pnpgen.paths import TEMPLATES_DIR
@@ -49,8 +48,7 @@ def test_reading_a_device_stops_at_the_size_limit():
 
 def test_a_null_template_parameter_is_an_error_not_a_crash(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    pack = tmp_path / "ns"
-    shutil.copytree(TEMPLATES_DIR.parent / "content" / "narrow-seas", pack)
+    pack = copy_pack(tmp_path / "ns")
     (pack / "templates").mkdir()
     text = (TEMPLATES_DIR / "ship-card.yaml").read_text()
     assert "\nmargin:" in text

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from content_kit import copy_pack, display, edit, errors_of, where
+from kit.packs import copy_pack, display, edit, err, errors_of, where
 
 from pnpgen import yamlsrc
 from pnpgen.checks.generic import known_engines
@@ -29,10 +29,6 @@ def case(fn: Callable[[Path], list[str]]) -> Callable[[Path], list[str]]:
     BREAKS[fn.__name__.removeprefix("break_").replace("_", "-")] = fn
     return fn
 
-
-def err(loc: str, message: str) -> str:
-    """One error line as pnpgen prints it."""
-    return f"{loc}: error: {message}"
 
 
 # -- YAML itself ------------------------------------------------------------------

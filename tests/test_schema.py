@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from content_kit import edit, errors_of, where
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
+from kit.packs import edit, errors_of, where
 
 from pnpgen.cli import main
 from pnpgen.paths import CONTENT_DIR, bundled_packs

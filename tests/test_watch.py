@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from content_kit import edit
+from kit.packs import edit
 
 from pnpgen.build import BuildOptions
 from pnpgen.filewatch import FileWatcher, scratch

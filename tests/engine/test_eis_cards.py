@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from eis_kit import legal, line, position, seed_rolling, ship
+from kit.enemy_in_sight import legal, line, position, seed_rolling, ship
 
 from pnpgen.engine.enemy_in_sight.judge import why_illegal
 from pnpgen.engine.enemy_in_sight.names import HULL, LINE, RIGGING, SUNK, WRECK

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from eis_kit import content, rules, written
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kit.enemy_in_sight import content, rules, written
 
 from pnpgen.engine.enemy_in_sight import ENGINE
 from pnpgen.engine.enemy_in_sight.judge import RULES_SECTIONS, why_illegal

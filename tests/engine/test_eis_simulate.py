@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 from click.testing import CliRunner
-from eis_kit import content, rules
+from kit.enemy_in_sight import content, rules
 
 from pnpgen.cli import main
 from pnpgen.engine.enemy_in_sight import ENGINE

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from eis_kit import legal, line, position, rules, ship
+from kit.enemy_in_sight import legal, line, position, rules, ship
 
 from pnpgen.engine.enemy_in_sight.judge import why_illegal
 

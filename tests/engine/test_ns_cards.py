@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ns_kit import legal, position, sea, ship
+from kit.narrow_seas import legal, position, sea, ship
 
 from pnpgen.engine.narrow_seas import why_illegal
 from pnpgen.hexgrid import hexagon

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from ns_kit import legal
+from kit.narrow_seas import legal
 
 from pnpgen.engine.narrow_seas import ENGINE, load_position, parse_position, write_position
 from pnpgen.engine.narrow_seas import game as ns_game

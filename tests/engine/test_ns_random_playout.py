@@ -6,7 +6,7 @@ from collections import Counter
 from functools import cache
 
 import pytest
-from ns_kit import position, sea, ship
+from kit.narrow_seas import position, sea, ship
 
 from pnpgen.engine.narrow_seas import make_game
 from pnpgen.engine.narrow_seas.agents import record

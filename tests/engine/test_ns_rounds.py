@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ns_kit import game, legal, position, sea, ship
+from kit.narrow_seas import game, legal, position, sea, ship
 
 from pnpgen.engine.narrow_seas import why_illegal
 from pnpgen.engine.narrow_seas.moves import compositions

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ns_kit import edit, legal, position, sails, sea, ship
+from kit.narrow_seas import legal, position, sails, sea, ship
+from kit.packs import edit
 
 from pnpgen.engine.narrow_seas import why_illegal
 from pnpgen.hexgrid import hexagon

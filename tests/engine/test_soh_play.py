@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from soh_kit import ENGINE, content
+from kit.seas_of_havoc import ENGINE, content
 
 from pnpgen.engine.api import TERMINAL, IllegalMove, Position, replay
 from pnpgen.engine.positions import open_log, open_position

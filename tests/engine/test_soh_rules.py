@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from soh_kit import ENGINE, content, position, sea
+from kit.seas_of_havoc import ENGINE, content, position, sea
 
 from pnpgen.engine.seas_of_havoc.game import SeasOfHavoc
 from pnpgen.model import Board

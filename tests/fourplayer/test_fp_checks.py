@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from content_kit import edit, errors_of, where
+from kit.packs import edit, err, errors_of, where
 
 from pnpgen.checks import check_game
 from pnpgen.loader import load_game
-
-
-def err(loc: str, message: str) -> str:
-    return f"{loc}: error: {message}"
 
 
 def test_the_bundled_pack_checks_clean_with_its_variant():

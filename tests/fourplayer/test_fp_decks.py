@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fp_kit import fleet, game4, position4, ship
+from kit.narrow_seas import fleet, game, position4, team_ship
 
 from pnpgen.engine.narrow_seas import why_illegal
 from pnpgen.engine.rng import Rng
@@ -12,10 +12,10 @@ from pnpgen.engine.rng import Rng
 
 def rest(*used: list, wind: bool = True) -> list[str]:
     """The cards of one deck not named in `used` (without its Wind card when it is set aside)."""
-    left = Counter(game4().deck_ids) - Counter(c for cards in used for c in cards)
+    left = Counter(game(4).deck_ids) - Counter(c for cards in used for c in cards)
     if not wind:
         left["wind"] -= 1
-    return sorted(left.elements(), key=game4().card_order.__getitem__)
+    return sorted(left.elements(), key=game(4).card_order.__getitem__)
 
 
 MARKET_A = ["yellow-run", "red-reach", "blue-broadside"]
@@ -44,7 +44,7 @@ def test_each_player_draws_from_their_own_deck_in_turn():
 
 
 def test_a_market_card_comes_from_the_players_own_market_and_is_refilled_from_that_deck():
-    ships = fleet(A=ship("A", lookout=2), X=ship("X", lookout=1))
+    ships = fleet(A=team_ship("A", lookout=2), X=team_ship("X", lookout=1))
     s = position4(ships, phase="draw", to_move=1, decks=piles([], ["blue-carronades"]))
     assert {a for a in s.legal_actions() if a[0] == "market"} == {("market", c, "A") for c in MARKET_B}
     bad = why_illegal(s, ("market", "yellow-run", "A"))
@@ -57,7 +57,7 @@ def test_a_market_card_comes_from_the_players_own_market_and_is_refilled_from_th
 
 
 def test_a_card_played_goes_to_the_discard_of_its_players_deck():
-    ships = fleet(A=ship("A", (-2, 4), sail=1), W=ship("W", (2, -4), sail=1))
+    ships = fleet(A=team_ship("A", (-2, 4), sail=1), W=team_ship("W", (2, -4), sail=1))
     hands = {1: ["blue-run", "yellow-tack"], 2: ["blue-run"]}  # each deck has a blue-run of its own
     s = position4(ships, hands=hands, wind="N", decks=piles([], [], hands))
     s.apply_checked(("sail", "blue-run", "A", (-2, 3)))
@@ -106,7 +106,8 @@ def test_the_wind_left_in_a_hand_or_in_a_market_at_reset_alternates_as_it_is_dis
 
 
 def test_one_wind_card_is_live_all_game_long():
-    g = game4()
+    g = game(4)
+    assert len(g.players_of_deck) == 2
     for seed in range(12):
         s, rng = g.new_initial_state(seed), Rng(seed)
         seen_aside = set()

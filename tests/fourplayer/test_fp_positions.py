@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from fp_kit import game4, position4, text4
+from kit.narrow_seas import game, position4, text4
 
 from pnpgen.cli import main
 from pnpgen.engine.api import replay
@@ -27,7 +27,7 @@ def errors(text: str) -> list[str]:
 
 
 def test_a_position_writes_each_decks_piles_the_token_and_the_wind_set_aside():
-    s = game4().new_initial_state(4)
+    s = game(4).new_initial_state(4)
     d = yaml.safe_load(write_position(s))
     assert d["players"] == 4 and d["token"] == "green" and d["wind_aside"] == "A"
     assert set(d["decks"]) == {"A", "B"} and "market" not in d and "deck" not in d
@@ -38,7 +38,7 @@ def test_a_position_writes_each_decks_piles_the_token_and_the_wind_set_aside():
 
 
 def test_positions_read_back_the_same_all_through_a_game():
-    g = game4()
+    g = game(4)
     s, rng = g.new_initial_state(11), Rng(11)
     k = 0
     while not s.is_terminal() and k < 900:
@@ -79,7 +79,7 @@ def test_a_player_count_the_game_is_not_played_with_is_an_error():
 
 
 def test_a_four_player_log_replays(tmp_path: Path):
-    g = game4()
+    g = game(4)
     start = g.new_initial_state(5)
     s, rng, actions = start.clone(), Rng(5), []
     while not s.is_terminal() and len(actions) < 120:

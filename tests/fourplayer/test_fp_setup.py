@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fp_kit import OWNER, STARTS, game4
+from kit.narrow_seas import OWNER, STARTS, game
 
 from pnpgen.engine.narrow_seas import make_game
 from pnpgen.hexgrid import distance
@@ -30,7 +30,7 @@ def test_the_two_player_game_is_unchanged():
 
 
 def test_players_4_gives_teams_eight_ships_two_decks_and_the_big_board():
-    g = game4()
+    g = game(4)
     assert g.num_players == 4 and g.players == (1, 2, 3, 4)
     assert g.team == {1: "green", 2: "pink", 3: "green", 4: "pink"}
     assert {g.ship_ids[i]: g.ship_owner[i] for i in range(8)} == OWNER
@@ -40,12 +40,13 @@ def test_players_4_gives_teams_eight_ships_two_decks_and_the_big_board():
     assert {p: g.deck_names[g.deck_of[p]] for p in g.players} == {1: "B", 2: "A", 3: "A", 4: "B"}
     assert g.board.id == "fleet-action" and len(g.board.hexes) == 93
     assert g.params.mercy_margin == 7
+    assert len(g.deck_cards) == 2
     for ids in g.deck_cards:  # each deck is a whole copy of the 22 cards
         assert Counter(ids) == Counter(g.deck_ids) and len(ids) == 22
 
 
 def test_setup_prescribes_the_starts_sets_wind_a_aside_and_player_4_sets_the_wind():
-    g = game4()
+    g = game(4)
     for seed in range(5):
         s = g.new_initial_state(seed)
         assert {g.ship_ids[i]: s.hex[i] for i in range(8)} == STARTS
@@ -61,14 +62,14 @@ def test_setup_prescribes_the_starts_sets_wind_a_aside_and_player_4_sets_the_win
 
 
 def test_every_start_keeps_four_hexes_from_every_enemy_and_is_four_from_one():
-    g = game4()
+    g = game(4)
     for sid, c in STARTS.items():
         foes = [distance(c, c2) for s2, c2 in STARTS.items() if g.team[OWNER[s2]] != g.team[OWNER[sid]]]
         assert min(foes) == 4, sid
 
 
 def test_the_board_is_the_same_for_both_teams():
-    g = game4()
+    g = game(4)
     mirror = {(q, r): (-q, r + q) for q, r in g.cells}  # left to right: Green's waters are Pink's
     assert all(g.suit_at[mirror[c]] == g.suit_at[c] for c in g.cells)
     starts = {STARTS[s]: s for s in STARTS}

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from content_kit import edit
-from fp_kit import fleet, game4, position4, sea, ship, text4
+from kit.narrow_seas import fleet, game, position4, sea, team_ship, text4
+from kit.packs import edit
 
 from pnpgen.engine.narrow_seas import parse_position
 from pnpgen.engine.narrow_seas.position import to_dict
@@ -37,7 +37,7 @@ def test_play_goes_the_way_the_token_shows(first, order):
 
 def test_the_direction_changes_when_the_first_player_changes_team():
     # Round 1 was Green's (player 1 first, counter-clockwise); player 2 plans the most Lookout.
-    ships = fleet(A=ship("A", lookout=1), W=ship("W", lookout=2), C=ship("C", lookout=1))
+    ships = fleet(A=team_ship("A", lookout=1), W=team_ship("W", lookout=2), C=team_ship("C", lookout=1))
     s = position4(ships, phase="plan", planned=[1, 2, 3], to_move=4, first_player=1, token="green")
     s.apply_checked(("plan", (("Y", (4, 0, 0, 0)), ("Z", (4, 0, 0, 0)))))
     assert s.phase == "draw" and s.first_player == 2 and s.token == "pink" and s.direction == 1
@@ -75,25 +75,25 @@ def test_a_tie_goes_to_the_first_tied_player_from_the_holder_in_the_direction_of
 
 
 def board_position(ships: dict, **kw):
-    return position4(ships, board=sea(), **kw)
+    return position4(ships, board=sea(5), **kw)
 
 
 def test_sinking_both_ships_of_one_player_wins_for_the_other_team_at_once():
-    ships = {"A": ship("A", (0, 0), fire=1), "B": ship("B", (-4, 0)), "C": ship("C", (-4, 2)),
-             "D": ship("D", (-4, 4)), "W": {"owner": 2, "sunk": True}, "X": ship("X", (2, 0), spent=1, sick=3),
-             "Y": ship("Y", (4, -4)), "Z": ship("Z", (4, 0))}
+    ships = {"A": team_ship("A", (0, 0), fire=1), "B": team_ship("B", (-4, 0)), "C": team_ship("C", (-4, 2)),
+             "D": team_ship("D", (-4, 4)), "W": {"owner": 2, "sunk": True},
+             "X": team_ship("X", (2, 0), spent=1, sick=3), "Y": team_ship("Y", (4, -4)), "Z": team_ship("Z", (4, 0))}
     s = board_position(ships, hands={1: ["blue-broadside"], 2: [], 3: [], 4: ["blue-run"]})
     s.apply_checked(("fire", "blue-broadside", "A", "X"))
     assert s.is_terminal() and s.victory == "elimination" and s.winners == (1, 3)
     assert s.returns() == [1.0, -1.0, 1.0, -1.0]
-    assert [s.afloat(i) for i in game4().ships_of[4]] == [True, True]  # player 4 still sails: too late
+    assert [s.afloat(i) for i in game(4).ships_of[4]] == [True, True]  # player 4 still sails: too late
 
 
 def mercy_position(green: list[int], pink: list[int]):
     """The last player passes with these crews on ship cards (the rest in the Sick Bay): Reset follows."""
     ids = ("A", "B", "C", "D", "W", "X", "Y", "Z")
     crews = dict(zip(ids, green + pink))
-    ships = {sid: ship(sid, spent=n, sick=4 - n) for sid, n in crews.items()}
+    ships = {sid: team_ship(sid, spent=n, sick=4 - n) for sid, n in crews.items()}
     return position4(ships, to_move=2, passed=[1, 3, 4], hands={1: [], 2: ["red-run"], 3: [], 4: []})
 
 
@@ -121,11 +121,12 @@ def test_a_lead_of_6_is_not_mercy_and_mercy_counts_teams_not_players():
 
 def test_with_elimination_team_a_team_plays_on_while_one_partner_sails(pack):
     edit(pack / "four-player.yaml", "elimination: player ", "elimination: team   ")
-    ships = {"A": ship("A", (0, 0), fire=2), "B": ship("B", (-4, 0)), "C": ship("C", (-4, 2)),
-             "D": ship("D", (-4, 4)), "W": {"owner": 2, "sunk": True}, "X": ship("X", (2, 0), spent=1, sick=3),
-             "Y": {"owner": 4, "sunk": True}, "Z": ship("Z", (0, 1), spent=1, sick=3)}
+    ships = {"A": team_ship("A", (0, 0), fire=2), "B": team_ship("B", (-4, 0)), "C": team_ship("C", (-4, 2)),
+             "D": team_ship("D", (-4, 4)), "W": {"owner": 2, "sunk": True},
+             "X": team_ship("X", (2, 0), spent=1, sick=3), "Y": {"owner": 4, "sunk": True},
+             "Z": team_ship("Z", (0, 1), spent=1, sick=3)}
     hands = {1: ["blue-broadside", "blue-carronades"], 2: [], 3: ["red-run"], 4: []}
-    s = parse_position(text4(ships, hands=hands, board=sea()), base=pack.parent).state
+    s = parse_position(text4(ships, hands=hands, board=sea(5)), base=pack.parent).state
     s.apply_checked(("fire", "blue-broadside", "A", "X"))
     assert not s.is_terminal() and s.to_move == 4  # player 2 is out; player 4's Z still sails
     s.apply_checked(("pass",))

@@ -3,26 +3,23 @@ column in the YAML errors' words, XLSX through openpyxl, and `export-cards` writ
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 from click.testing import CliRunner
-from content_kit import edit, errors_of
+from kit.packs import copy_pack, edit, errors_of
 
 from pnpgen.build import BuildOptions, build
 from pnpgen.cardsheet import cards_csv
 from pnpgen.changes import is_changes_file
 from pnpgen.cli import main
 from pnpgen.loader import load_game
-from pnpgen.paths import CONTENT_DIR
 
 
 def sheet_twin(name: str, dest: Path) -> Path:
     """A copy of a bundled pack whose decks read their cards from CSV files that export-cards wrote."""
-    pack = dest / name
-    shutil.copytree(CONTENT_DIR / name, pack)
+    pack = copy_pack(dest / name, name)
     game = load_game(str(pack))
     cards_file = pack / "cards.yaml"
     decks = yaml.safe_load(cards_file.read_text(encoding="utf-8"))

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from packkit import err, errors_of, where, write
+from kit.packs import err, errors_of, where, write
 
 from pnpgen.checks import grids
 from pnpgen.cli import main

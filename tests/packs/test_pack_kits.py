@@ -13,7 +13,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from click.testing import CliRunner
-from pagepics import inked_margins
+from kit.pages import inked_margins
 
 from pnpgen.build import BuildOptions, BuildState, build
 from pnpgen.cli import main
@@ -105,15 +105,17 @@ def test_pdf_pages_count_and_size(kit, paper):
         assert float(page.mediabox.height) == pytest.approx(size.height * PT, abs=0.01)
     for face, back in zip(pages[::2], pages[1::2]):
         assert (face.role, back.role) in {("cover", "cover"), ("cover", "blank"), ("face", "back"), ("face", "blank")}
+    assert state.game.decks
     for deck in state.game.decks:  # each copy of each card once, nine to an A4 sheet, eight to a Letter one
         ids = {f"card-{c.id}" for c in deck.cards}
         faces = [p for p in pages if p.role == "face" and any(t[0] in ids for t in p.trims)]
         assert len(faces) <= math.ceil(deck.size / (9 if paper == "a4" else 8)) + 1  # a sheet shared with the next
         placed = [t[0] for p in faces for t in p.trims if t[1] == "face" and t[0] in ids]
         assert sorted(placed) == sorted(f"card-{c.id}" for c in deck.cards for _ in range(c.count))
-    for p in state.kit.pieces:
-        if p.kind in ("board", "player-aid", "token"):
-            assert sum(t[0] == p.id and t[1] == "face" for page in pages for t in page.trims) == p.count, p.id
+    others = [p for p in state.kit.pieces if p.kind in ("board", "player-aid", "token")]
+    assert others
+    for p in others:
+        assert sum(t[0] == p.id and t[1] == "face" for page in pages for t in page.trims) == p.count, p.id
 
 
 @needs_pdftoppm
@@ -141,6 +143,7 @@ def test_same_input_gives_byte_identical_files(kit, tmp_path):
     second = tmp_path / again.game.id
     names = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     assert names == sorted(p.relative_to(second).as_posix() for p in second.rglob("*") if p.is_file())
+    assert len(names) > 10
     for rel in names:
         assert (folder / rel).read_bytes() == (second / rel).read_bytes(), rel
 
@@ -184,6 +187,7 @@ def test_contact_sheet_lists_every_component(kit):
     html = (folder / "index.html").read_text(encoding="utf-8")
     shown = set(re.findall(r'src="svg/([^"]+)"', html))
     assert shown == {f.name for f in (folder / "svg").glob("*.svg")}
+    assert state.kit.pieces
     for p in state.kit.pieces:
         assert f"{p.copy_of or p.id}.svg" in shown
 
@@ -196,6 +200,7 @@ def _piece(state: BuildState, pid: str):
 
 def test_ship_cards_show_nation_and_factors(eis):
     state, _ = eis
+    assert state.game.decks[0].cards
     for card in state.game.decks[0].cards:
         texts = _texts(_piece(state, f"card-{card.id}").face)
         assert card.name in " ".join(texts)
@@ -206,6 +211,7 @@ def test_ship_cards_show_nation_and_factors(eis):
 
 def test_action_cards_show_category_name_text_and_their_fields(eis):
     state, _ = eis
+    assert state.game.decks[1].cards
     for card in state.game.decks[1].cards:
         texts = _texts(_piece(state, f"card-{card.id}").face)
         assert state.game.suit(card.suit).name.upper() in texts  # RED or BLACK in the footer
@@ -221,6 +227,7 @@ def test_action_cards_show_category_name_text_and_their_fields(eis):
 def test_market_and_damage_cards(soh):
     state, _ = soh
     market = next(d for d in state.game.decks if d.id == "market")
+    assert market.cards
     for card in market.cards:
         face = _piece(state, f"card-{card.id}").face
         cost = next(g for g in face.items if isinstance(g, Group) and g.label == "cost")
@@ -263,6 +270,7 @@ def test_boards_show_locations_slots_terrain_legend_and_wrap(soh):
     texts = _texts(face)
     joined = " ".join(texts)
     assert "wrap" in joined and all(f"{tr.name}." in texts for tr in game.terrains)
+    assert sea.width > 1
     for i in range(sea.width):
         assert texts.count(str(i + 1)) >= 2  # each column numbered at the top and the bottom
     assert texts.count("A") >= 2 and texts.count(chr(64 + sea.height)) >= 2
@@ -394,6 +402,7 @@ def test_seas_of_havoc_colours_where_they_must_be(soh, tmp_path):
         return bx + gx + x * c, by + gy + y * c
 
     cells = {(q.x, q.y): q for q in sea.squares}
+    assert len(cells) == sea.width * sea.height > 1
     for (x, y), q in cells.items():
         cx, cy = cell(x, y)
         want = tint(game.colour(game.terrain(q.terrain).colour), t.fill) if q.terrain else "#ffffff"
@@ -401,8 +410,10 @@ def test_seas_of_havoc_colours_where_they_must_be(soh, tmp_path):
     rock = next(q for q in sea.squares if q.terrain == "rock")
     cx, cy = cell(rock.x, rock.y)
     assert luminance(hexcolour(*(v / 255 for v in pic.at(cx + c / 2, cy + c * 0.6)))) < 0.25  # its icon, dark
+    currents = 0
     for q in sea.squares:
         cx, cy = cell(q.x, q.y)
+        currents += q.direction is not None
         if q.direction in ("cw", "ccw"):  # the arrowhead is at the upper left turning clockwise, else upper right
             left = pic.dark(cx + c * 0.05, cy + c * 0.05, cx + c * 0.45, cy + c * 0.45, below=100)
             right = pic.dark(cx + c * 0.55, cy + c * 0.05, cx + c * 0.95, cy + c * 0.45, below=100)
@@ -413,6 +424,7 @@ def test_seas_of_havoc_colours_where_they_must_be(soh, tmp_path):
             head, tail = (pic.dark(cx + a * c, cy + b * c, cx + a2 * c, cy + b2 * c, below=150)
                           for a, b, a2, b2 in halves)
             assert head > tail + 20, (q, head, tail)
+    assert currents > 0
     row = round((by + gy) * pic.px)  # the wrapping edge is drawn dashed: open, not a wall
     xs = range(round((bx + gx) * pic.px), round((bx + gx + sea.width * c) * pic.px))
     dark = sum(sum(pic.rgb(x, row)) < 300 for x in xs) / len(xs)

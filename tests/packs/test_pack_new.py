@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from packkit import copy_of
+from kit.packs import copy_pack
 
 from pnpgen.checks import check_game
 from pnpgen.cli import main
@@ -46,7 +46,7 @@ def test_copy_of_narrow_seas_passes_check_under_its_new_name(here: Path) -> None
 
 
 def test_copy_of_a_pack_folder(here: Path) -> None:
-    src = copy_of("seas-of-havoc", here / "src")
+    src = copy_pack(here / "src" / "seas-of-havoc", "seas-of-havoc")
     root = new_pack("havoc-2", into=here / "games", source=str(src))
     assert root == here / "games" / "havoc-2"
     game = load_game(str(root))

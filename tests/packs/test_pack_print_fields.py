@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from packkit import err, errors_of, where, write
+from kit.packs import err, errors_of, where, write
 
 from pnpgen.checks import check_game
 from pnpgen.loader import load_game

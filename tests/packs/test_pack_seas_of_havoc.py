@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from packkit import copy_of, edit, err, errors_of, where
+from kit.packs import copy_pack, edit, err, errors_of, where
 
 from pnpgen.checks import check_game
 from pnpgen.loader import load_game
@@ -15,7 +15,7 @@ from pnpgen.loader import load_game
 def soh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private copy of content/seas-of-havoc, with the working folder its parent."""
     monkeypatch.chdir(tmp_path)
-    return copy_of("seas-of-havoc", tmp_path)
+    return copy_pack(tmp_path / "seas-of-havoc", "seas-of-havoc")
 
 
 def test_bundled_pack_passes_check() -> None:

@@ -11,9 +11,9 @@ from pnpgen.build import BuildOptions, BuildState, build
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[BuildState, Path]:
-    """The Narrow Seas kit built once (A4 and Letter, PDF and SVG); (state, game output folder)."""
+    """The Narrow Seas kit built once (A4 and Letter, PDF and SVG, no simulation); (state, game output folder)."""
     out = tmp_path_factory.mktemp("build")
-    state = build(BuildOptions(out=out))
+    state = build(BuildOptions(out=out, sim_games=0))  # no test here reads the simulation report
     return state, out / state.game.id
 
 

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from content_kit import display, edit, where
+from kit.packs import display, edit, where
 from PIL import Image as PILImage
 from test_visual import PX, Picture, _find, close, render
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from content_kit import edit
+from kit.packs import edit
 
 from pnpgen.build import BuildOptions, Step, build, default_steps, insert_step
 from pnpgen.cli import main
@@ -34,11 +34,11 @@ def test_steps_are_named_and_a_step_can_be_inserted(tmp_path):
 
 def test_a_build_that_fails_its_checks_leaves_the_old_output(pack):
     out = pack.parent / "out"
-    build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+    build(BuildOptions(game=str(pack), out=out, papers=("a4",), sim_games=0))
     before = _snapshot(out)
     edit(pack / "game.yaml", "  cards: 22\n", "  cards: 23\n")
     with pytest.raises(ContentErrors) as e:
-        build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+        build(BuildOptions(game=str(pack), out=out, papers=("a4",), sim_games=0))
     assert "declares 23 cards" in str(e.value)
     assert _snapshot(out) == before
     assert [p.name for p in out.iterdir()] == ["narrow-seas"]
@@ -46,7 +46,7 @@ def test_a_build_that_fails_its_checks_leaves_the_old_output(pack):
 
 def test_an_exception_mid_render_or_mid_write_leaves_the_old_output(pack, monkeypatch):
     out = pack.parent / "out"
-    build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+    build(BuildOptions(game=str(pack), out=out, papers=("a4",), sim_games=0))
     before = _snapshot(out)
 
     def boom(*_a, **_k):
@@ -54,7 +54,7 @@ def test_an_exception_mid_render_or_mid_write_leaves_the_old_output(pack, monkey
 
     monkeypatch.setattr("pnpgen.render.writers.svg.write_svg", boom)
     with pytest.raises(RuntimeError):
-        build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+        build(BuildOptions(game=str(pack), out=out, papers=("a4",), sim_games=0))
     monkeypatch.undo()
     real_write = Path.write_bytes
     calls = []
@@ -67,7 +67,7 @@ def test_an_exception_mid_render_or_mid_write_leaves_the_old_output(pack, monkey
 
     monkeypatch.setattr(Path, "write_bytes", flaky)
     with pytest.raises(OSError):
-        build(BuildOptions(game=str(pack), out=out, papers=("a4",)))
+        build(BuildOptions(game=str(pack), out=out, papers=("a4",), sim_games=0))
     monkeypatch.undo()
     assert _snapshot(out) == before
     assert [p.name for p in out.iterdir()] == ["narrow-seas"]  # no temporary folder left behind

@@ -4,7 +4,7 @@ the paper holds, and located errors for a size that is not one."""
 from __future__ import annotations
 
 import pytest
-from content_kit import edit, errors_of, where
+from kit.packs import edit, errors_of, where
 
 from pnpgen.build import sheet_template
 from pnpgen.components import CardFormat, layout_kit

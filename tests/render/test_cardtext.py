@@ -6,7 +6,7 @@ import io
 
 import pypdf
 import pytest
-from content_kit import edit
+from kit.packs import edit
 
 from pnpgen.build import BuildOptions, build
 from pnpgen.components.cards import card_text
@@ -78,7 +78,8 @@ def test_steps_phrases():
 
 def test_editing_a_rule_changes_the_printed_card(pack):
     edit(pack / "actions.yaml", "  range: 3\n  damage: 1\n", "  range: 4\n  damage: 2\n")
-    state = build(BuildOptions(game=str(pack), out=pack.parent / "out", papers=("a4",), formats=("pdf",)))
+    state = build(BuildOptions(game=str(pack), out=pack.parent / "out", papers=("a4",), formats=("pdf",),
+                               sim_games=0))
     reader = pypdf.PdfReader(io.BytesIO((pack.parent / "out" / "narrow-seas" / "narrow-seas-a4.pdf").read_bytes()))
     text = " ".join(p.extract_text() for p in reader.pages[:6])
     assert "exactly 4 hexes" in text.replace("\n", " ")

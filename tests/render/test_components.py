@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from content_kit import edit, where
+from kit.packs import edit, where
 
 from pnpgen.components import layout_kit
 from pnpgen.components.cards import card_face

@@ -78,8 +78,10 @@ def test_pieces_and_their_bleed_stay_on_the_printable_part_of_the_page(built, sh
     state, _ = built
     size = PAPERS[paper]
     m = sheet_t.margin
+    checked = 0
     for page in state.pages[paper]:
         for pid, _side, x, y, w, h in page.trims:
+            checked += 1
             bleed = state.kit.by_id(pid).bleed if pid in {p.id for p in state.kit.pieces} else 3.0
             assert x - bleed >= m - 1e-6 and y - bleed >= m - 1e-6, (page.label, pid)
             assert x + w + bleed <= size.width - m + 1e-6 and y + h + bleed <= size.height - m + 1e-6
@@ -88,6 +90,7 @@ def test_pieces_and_their_bleed_stay_on_the_printable_part_of_the_page(built, sh
                 assert m - 1e-6 <= v <= size.width - m + 1e-6
             for v in (y1, y2):
                 assert m - 1e-6 <= v <= size.height - m + 1e-6
+    assert checked > 50
 
 
 def _pairs(pages):
@@ -118,6 +121,7 @@ def test_back_offset_moves_the_backs_only(built, sheet_t):
     sheets = impose(state.kit, PAPERS["a4"], sheet_t)
     plain = build_pages(sheets, sheet_t, "T", "1")
     moved = build_pages(sheets, sheet_t, "T", "1", back_offset=(0.7, -1.2))
+    assert len(plain) == len(moved) > 2 and any(t[1] == "back" for p in plain for t in p.trims)
     for a, b in zip(plain, moved):
         for ta, tb in zip(a.trims, b.trims):
             dx, dy = (0.7, -1.2) if ta[1] == "back" else (0.0, 0.0)

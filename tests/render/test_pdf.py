@@ -21,6 +21,7 @@ def _reader(built, paper):
 def test_every_page_has_the_paper_size(built, paper):
     reader = _reader(built, paper)
     size = PAPERS[paper]
+    assert len(reader.pages) > 2
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(size.width * PT, abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(size.height * PT, abs=0.01)
@@ -91,22 +92,24 @@ def test_footer_names_the_game_version_and_page(built):
 
 def test_the_same_input_gives_byte_identical_files(built, tmp_path):
     state, folder = built
-    again = build(BuildOptions(out=tmp_path))
+    again = build(BuildOptions(out=tmp_path, sim_games=0))
     first = sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file())
     second = sorted(p.relative_to(tmp_path / again.game.id) for p in (tmp_path / again.game.id).rglob("*")
                     if p.is_file())
-    assert first == second
+    assert first == second and len(first) > 10
     for rel in first:
         assert (folder / rel).read_bytes() == (tmp_path / again.game.id / rel).read_bytes(), rel
 
 
 def test_fold_and_faces_only_layouts(tmp_path):
-    fold = build(BuildOptions(out=tmp_path / "f", papers=("a4",), formats=("pdf",), duplex="fold"))
+    fold = build(BuildOptions(out=tmp_path / "f", papers=("a4",), formats=("pdf",), duplex="fold",
+                             sim_games=0))
     pages = fold.pages["a4"]
     assert any(p.role == "fold" for p in pages) and not any(p.role in ("back", "blank") for p in pages)
     prefs = pypdf.PdfReader(str(tmp_path / "f" / "narrow-seas" / "narrow-seas-a4.pdf")).trailer["/Root"]
     assert "/Duplex" not in prefs["/ViewerPreferences"]
-    none = build(BuildOptions(out=tmp_path / "n", papers=("a4",), formats=("pdf",), duplex="none"))
+    none = build(BuildOptions(out=tmp_path / "n", papers=("a4",), formats=("pdf",), duplex="none",
+                             sim_games=0))
     assert [p.role for p in none.pages["a4"]][:1] == ["cover"]
     assert all(p.role in ("cover", "face") for p in none.pages["a4"])
     assert all(side == "face" for p in none.pages["a4"] for _, side, *_ in p.trims)

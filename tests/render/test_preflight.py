@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from content_kit import edit, where
+from kit.packs import edit, where
 from pypdf import PdfReader
 
 from pnpgen.build import BuildOptions, build

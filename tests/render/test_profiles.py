@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from content_kit import edit
+from kit.packs import edit
 from PIL import Image
 from pypdf import PdfReader
 

@@ -23,6 +23,7 @@ def test_one_well_formed_svg_per_component(built):
     parts = [game, *game.variants]  # the four-player variant's components join the kit
     assert len(expected) == sum(sum(len(d.cards) + 1 for d in g.decks) + len(g.boards) + len(g.area_cards)
                                 + len(g.player_aids) + len(g.tokens) for g in parts)
+    assert len(files) > 30
     for f in files:
         root = ET.parse(f).getroot()
         assert root.tag == f"{NS}svg"

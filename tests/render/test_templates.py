@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from content_kit import where
+from kit.packs import where
 
 from pnpgen.build import BuildOptions, build
 from pnpgen.cli import main

@@ -117,6 +117,7 @@ def test_svg_path_data_becomes_moves_lines_and_cubics():
 
 def test_arcs_are_on_the_circle():
     ops = parse_path("M 0 50 A 50 50 0 0 1 100 50")
+    assert len(ops) >= 2
     for op in ops[1:]:
         x, y = op[-2], op[-1]
         assert math.hypot(x - 50, y - 50) == pytest.approx(50, abs=1e-6)

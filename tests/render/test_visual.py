@@ -79,6 +79,7 @@ def on_page(trim, u: float, v: float) -> tuple[float, float]:
 def test_each_suit_colours_its_cards_band_and_bleed(built, tmp_path, paper):
     state, folder = built
     pdf = folder / f"{state.game.id}-{paper}.pdf"
+    assert len(state.game.suits) >= 3
     for suit in state.game.suits:
         card = next(c for c in state.game.cards if c.suit == suit.id)
         n, trim = _find(state, paper, f"card-{card.id}")
@@ -110,6 +111,7 @@ def test_board_hexes_show_their_suit_colour(built, tmp_path):
     k = w / piece.width
     pic = render(folder / f"{state.game.id}-a4.pdf", n, tmp_path)
     fills = {s.id: tint(s.colour, t.fill) for s in state.game.suits}
+    assert len(board.hexes) > 30
     for hx in board.hexes:
         cx, cy = hex_centre(board, t, hx.qr)
         got = pic.at(x + (cx - board.hex_size_mm * 0.32) * k, y + cy * k)
@@ -133,7 +135,8 @@ def test_pages_carry_a_true_to_size_scale_bar(built, tmp_path):
 
 
 def test_ink_saver_keeps_bands_light(pack, tmp_path):
-    state = build(BuildOptions(game=str(pack), out=tmp_path, papers=("a4",), formats=("pdf",), ink_saver=True))
+    state = build(BuildOptions(game=str(pack), out=tmp_path, papers=("a4",), formats=("pdf",), ink_saver=True,
+                               sim_games=0))
     card = next(c for c in state.game.cards if c.suit == "blue")
     n, (x, y, w, h) = _find(state, "a4", f"card-{card.id}")
     pic = render(tmp_path / "narrow-seas" / "narrow-seas-a4.pdf", n, tmp_path)

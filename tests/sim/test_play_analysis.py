@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from content_kit import copy_pack, edit
+from kit.packs import copy_pack, edit
 
 from pnpgen.checks import check_game
 from pnpgen.checks.narrow_seas_play import find_placement

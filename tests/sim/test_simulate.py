@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 from click.testing import CliRunner
-from content_kit import copy_pack, edit
+from kit.packs import copy_pack, edit
 
 from pnpgen.cli import main
 from pnpgen.loader import load_game

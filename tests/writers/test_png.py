@@ -8,8 +8,8 @@ import math
 
 import pytest
 from click.testing import CliRunner
+from kit.pieces import one_of_each_kind
 from PIL import Image
-from small_kits import one_of_each_kind
 
 from pnpgen.build import BuildOptions, build
 from pnpgen.cli import main

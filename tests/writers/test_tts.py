@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from kit.pieces import plain_deck
 from PIL import Image
-from small_kits import plain_deck
 
 from pnpgen.draw.piece import Kit
 from pnpgen.render.writers.base import WriteOptions

@@ -1,21 +1,19 @@
-"""Helpers for the Seas of Havoc engine tests: positions from a few lines of YAML, cards played to their end."""
+"""Seas of Havoc positions for the engine tests: positions from a few lines of YAML, cards played to their end."""
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
+from kit.engines import bundled
 from pnpgen.engine.api import engine_named
 from pnpgen.engine.positions import open_position
-from pnpgen.loader import load_game
 
 ENGINE = engine_named("seas-of-havoc")
 
 
-@cache
 def content():
     """The bundled pack, loaded once."""
-    return load_game("seas-of-havoc")
+    return bundled("seas-of-havoc")
 
 
 def position(tmp_path: Path, text: str, name: str = "pos.yaml"):

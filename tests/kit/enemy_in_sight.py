@@ -1,22 +1,20 @@
-"""Helpers for the Enemy in Sight engine tests: a position from a few fields, legal actions as a set, seeded rolls."""
+"""Enemy in Sight positions for the engine tests: a position from a few fields, seeded rolls."""
 
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from typing import Any
 
+from kit.engines import bundled, legal  # noqa: F401  (the engine tests take it from here)
 from pnpgen.engine.enemy_in_sight import ENGINE
 from pnpgen.engine.enemy_in_sight.position import dump, parse_position, to_dict
 from pnpgen.engine.rng import Rng
-from pnpgen.loader import load_game
 from pnpgen.model import Game
 
 
-@cache
 def content() -> Game:
     """The bundled Enemy in Sight pack."""
-    return load_game("enemy-in-sight")
+    return bundled("enemy-in-sight")
 
 
 def rules(players: int = 2):
@@ -60,13 +58,6 @@ def missing_cards(d: dict) -> list[str]:
 def line(owner: int, **more: Any) -> dict:
     """A ship entry in a player's Line."""
     return {"owner": owner, "at": "line", **more}
-
-
-def legal(s, kind: str | None = None) -> set[tuple]:
-    """The legal actions as a set (only those of one type when `kind` is given)."""
-    acts = s.legal_actions()
-    assert len(acts) == len(set(acts)), "no action is listed twice"
-    return {a for a in acts if kind is None or a[0] == kind}
 
 
 def seed_rolling(*rolls: int, sides: int = 6) -> int:

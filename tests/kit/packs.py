@@ -1,4 +1,4 @@
-"""Helpers for tests that break one thing in a copy of the Narrow Seas pack (the `pack` fixture is in conftest)."""
+"""Private copies of the bundled packs, one-thing edits to them, and the error lines pnpgen reports for them."""
 
 from __future__ import annotations
 
@@ -11,19 +11,26 @@ from pnpgen.loader import load_game
 from pnpgen.paths import CONTENT_DIR
 
 
-def copy_pack(dest: Path) -> Path:
-    """Copy the bundled Narrow Seas pack to dest; return dest."""
-    shutil.copytree(CONTENT_DIR / "narrow-seas", dest)
+def copy_pack(dest: Path, name: str = "narrow-seas") -> Path:
+    """Copy the bundled pack `name` to dest; return dest."""
+    shutil.copytree(CONTENT_DIR / name, dest)
     return dest
 
 
-def edit(path: Path, old: str, new: str) -> str:
-    """Replace the one occurrence of `old` in a file with `new`; return the new text."""
+def edit(path: Path, old: str, new: str, count: int = 1) -> str:
+    """Replace `old` (which must occur `count` times) in a file with `new`; return the new text."""
     text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{path.name}: expected exactly one {old!r}"
+    assert text.count(old) == count, f"{path.name}: expected {count} of {old!r}, found {text.count(old)}"
     text = text.replace(old, new)
     path.write_text(text, encoding="utf-8")
     return text
+
+
+def write(path: Path, text: str) -> Path:
+    """Write a file (making its folder); return its path."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def where(path: Path, needle: str, offset: int = 0) -> str:
@@ -48,3 +55,8 @@ def errors_of(root: Path | str) -> list[str]:
     except ContentErrors as e:
         return [str(x) for x in e.errors]
     return [str(x) for x in check_game(game).errors]
+
+
+def err(loc: str, message: str) -> str:
+    """One error line as pnpgen prints it."""
+    return f"{loc}: error: {message}"
