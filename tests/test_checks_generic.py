@@ -148,6 +148,7 @@ def test_more_crew_per_ship_than_the_areas_hold(pack: Path) -> None:
     assert err(game_loc(pack), "expected 20 crew tokens (5 per ship), found 16") in errors
 
 
+@pytest.mark.slow
 def test_a_ship_card_missing_an_area(pack: Path) -> None:
     edit(pack / "ships.yaml", "    - {id: spent, label: Spent, icon: spent}\n", "")
     assert errors_of(pack)[0] == err(where(pack / "ships.yaml", "id: A"), "ship card 'A' lacks the area(s): spent")

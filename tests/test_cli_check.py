@@ -59,6 +59,7 @@ def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "tiny"
 
 
+@pytest.mark.slow
 def test_check_prints_the_one_line_summary() -> None:
     r = invoke("check", "narrow-seas")
     assert r.exit_code == 0
@@ -66,11 +67,13 @@ def test_check_prints_the_one_line_summary() -> None:
     assert errors(r.stderr) == ""
 
 
+@pytest.mark.slow
 def test_check_without_a_name_checks_narrow_seas() -> None:
     r = invoke("check")
     assert (r.exit_code, plain(r.stdout)) == (0, OK_LINE + "\n")
 
 
+@pytest.mark.slow
 def test_check_a_folder_and_a_game_yaml_path(pack: Path) -> None:
     for arg in (str(pack), "narrow-seas", str(pack / "game.yaml")):
         r = invoke("check", arg)
@@ -92,6 +95,7 @@ def test_check_a_broken_copy_prints_located_errors(pack: Path) -> None:
     assert "Traceback" not in r.output
 
 
+@pytest.mark.slow
 def test_check_a_copy_that_loads_but_fails_its_checks(pack: Path) -> None:
     edit(pack / "game.yaml", "  hexes: 61", "  hexes: 60")
     r = invoke("check", str(pack))
@@ -126,6 +130,7 @@ def test_check_a_folder_without_game_yaml(tmp_path: Path, monkeypatch: pytest.Mo
     assert (r.exit_code, r.stdout, r.stderr) == (1, "", "error: empty: no game.yaml in this folder\n")
 
 
+@pytest.mark.slow
 def test_check_several_games_reports_each_and_fails_if_any_fails(pack: Path) -> None:
     broken = pack.parent / "broken"
     pack.rename(broken)
@@ -152,6 +157,7 @@ def test_strict_makes_warnings_fail(tiny: Path) -> None:
     assert "warning: suit 'jade' has no cards" in r.stderr
 
 
+@pytest.mark.slow
 def test_list_shows_every_bundled_pack() -> None:
     r = invoke("list")
     assert r.exit_code == 0
@@ -208,6 +214,7 @@ def test_a_pack_checked_from_inside_is_named_by_its_folder(pack: Path, monkeypat
     assert (r.exit_code, r.stdout) == (1, f"{pack.name}: does not load — 1 error(s)\n")
 
 
+@pytest.mark.slow
 def test_a_folder_here_named_like_a_bundled_pack_does_not_hide_it(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)

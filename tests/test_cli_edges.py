@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 from kit.packs import copy_pack
 
@@ -19,6 +20,7 @@ def test_back_offset_must_be_finite(tmp_path):
     assert r.output.strip() == "error: --back-offset: expected X,Y in mm such as 0.5,-1, got 'nan,nan'"
 
 
+@pytest.mark.slow
 def test_an_output_path_that_is_a_file_is_refused_and_kept(tmp_path):
     (tmp_path / "narrow-seas").write_text("mine")
     r = run("build", "--skip-sim", "--format", "svg", "--out", str(tmp_path))
@@ -46,6 +48,7 @@ def test_reading_a_device_stops_at_the_size_limit():
     assert r.output.strip() == "/dev/zero:1:1: error: file is too large (1001 kB; the limit is 1000 kB)"
 
 
+@pytest.mark.slow
 def test_a_null_template_parameter_is_an_error_not_a_crash(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     pack = copy_pack(tmp_path / "ns")

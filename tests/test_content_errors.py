@@ -390,6 +390,7 @@ def test_every_error_line_is_one_line(pack: Path) -> None:
         assert "\n" not in line
 
 
+@pytest.mark.slow
 def test_the_cli_reports_every_case_without_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """All the broken packs through the real command line, in one process: located lines, exit 1."""
     monkeypatch.chdir(tmp_path)

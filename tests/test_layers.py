@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import pnpgen
 
 PACKAGE = Path(pnpgen.__file__).resolve().parent
@@ -129,6 +131,7 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_every_import_points_down_the_layers():
     found = imports()
     upward = [f"{path_of(a)}:{line}: {a} imports {b}" for a, b, line, _ in found if layer(b) < layer(a)]
@@ -136,6 +139,7 @@ def test_every_import_points_down_the_layers():
     assert upward == []
 
 
+@pytest.mark.slow
 def test_no_modules_import_each_other_in_a_cycle():
     edges: dict[str, set[str]] = {}
     for a, b, _, runs in imports():
@@ -145,6 +149,7 @@ def test_no_modules_import_each_other_in_a_cycle():
     assert cycles(edges) == []
 
 
+@pytest.mark.slow
 def test_render_does_not_import_components():
     assert [(a, b) for a, b, _, _ in imports() if a.startswith("pnpgen.render") and b.startswith(
         "pnpgen.components")] == []
@@ -160,6 +165,7 @@ def path_of(module: str) -> str:
     return str(modules()[module][0].relative_to(PACKAGE.parent))
 
 
+@pytest.mark.slow
 def test_only_a_games_own_modules_import_its_engine_package():
     games = sorted(p.name for p in (PACKAGE / "engine").iterdir() if (p / "__init__.py").is_file())
     assert len(games) >= 3

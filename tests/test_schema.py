@@ -52,6 +52,7 @@ def located(path: Path, error: Any) -> str:
     return str(loc_of(parent, last) if parent is not None else loc_of(node))
 
 
+@pytest.mark.slow
 def test_every_schema_is_a_valid_draft_2020_12_schema(written: dict[str, Path]) -> None:
     checked = 0
     for folder in written.values():
@@ -63,6 +64,7 @@ def test_every_schema_is_a_valid_draft_2020_12_schema(written: dict[str, Path]) 
     assert checked == len(written) * len(documents(None)) and checked > 0
 
 
+@pytest.mark.slow
 def test_every_bundled_yaml_file_is_valid(written: dict[str, Path]) -> None:
     checked = 0
     for name in bundled_packs():
@@ -118,6 +120,7 @@ def test_a_mistake_fails_the_schema_where_check_reports_it(pack: Path, written: 
     assert error is not None and located(pack / file, error) == at
 
 
+@pytest.mark.slow
 def test_new_packs_point_each_file_at_its_schema(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     checked = 0

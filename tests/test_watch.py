@@ -57,6 +57,7 @@ class Events:
         assert not self.thread.is_alive() and not self.error
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("poll", [False, True], ids=["notified", "polling"])
 def test_the_watch_rebuilds_after_a_save_and_waits_out_a_broken_one(pack, poll):
     out = pack.parent / "out"
@@ -104,6 +105,7 @@ def test_the_watch_rebuilds_after_a_save_and_waits_out_a_broken_one(pack, poll):
         events.close()
 
 
+@pytest.mark.slow
 def test_the_watch_writes_a_profiles_formats_after_the_checks(pack):
     """drivethrucards writes card-pdf only: no SVG pass, the deck PDFs at the shop's card size on every save."""
     out = pack.parent / "out"
@@ -127,6 +129,7 @@ def test_the_watch_writes_a_profiles_formats_after_the_checks(pack):
         events.close()
 
 
+@pytest.mark.slow
 def test_the_command_serves_the_contact_sheet_and_stops_on_ctrl_c_with_status_0(pack):
     out = pack.parent / "out"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}

@@ -251,6 +251,7 @@ data = st.recursive(plain, lambda inner: st.one_of(st.lists(inner, max_size=4),
                     max_leaves=20)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(data)
 def test_any_plain_data_reads_back_as_written(value: object) -> None:
@@ -263,6 +264,7 @@ yamlish = st.lists(st.sampled_from(["a", "1", ": ", "- ", "[", "]", "{", "}", ",
                    max_size=30).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(yamlish)
 def test_any_text_either_loads_or_raises_a_located_content_error(text: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kit.enemy_in_sight import content, rules, written
@@ -60,6 +61,7 @@ def play(players: int, seed: int, greedy_share: float):
     raise AssertionError(f"the game did not end within {MAX_DECISIONS} decisions")
 
 
+@pytest.mark.slow
 @QUICK
 @given(players=PLAYERS, seed=SEEDS, greedy_share=st.sampled_from([0.0, 0.7, 1.0]))
 def test_seeded_games_keep_every_invariant_and_end(players, seed, greedy_share):
@@ -85,6 +87,7 @@ def candidate_actions(s) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 @QUICK
 @given(players=PLAYERS, seed=SEEDS)
 def test_the_legal_list_and_the_rule_checker_agree(players, seed):
@@ -108,6 +111,7 @@ def test_the_legal_list_and_the_rule_checker_agree(players, seed):
     assert checked > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=PLAYERS, seed=SEEDS)
 def test_positions_round_trip_and_play_on_alike(players, seed):
@@ -133,6 +137,7 @@ def test_positions_round_trip_and_play_on_alike(players, seed):
     assert checked > 0
 
 
+@pytest.mark.slow
 @QUICK
 @given(players=PLAYERS, seed=SEEDS)
 def test_a_player_sees_only_their_own_secrets_and_sampling_keeps_what_they_see(players, seed):

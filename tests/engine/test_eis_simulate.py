@@ -16,6 +16,7 @@ from pnpgen.engine.rng import AgentRng
 from pnpgen.sim.runner import simulate
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 5])
 def test_greedy_batches_end_and_keep_the_figures(players):
     agg = simulate(content(), ("greedy",), games=20, seed=2, players=players)
@@ -52,6 +53,7 @@ def test_the_metrics_count_what_the_state_went_through():
     assert figures["vp_spread"] == max(state.scores) - min(state.scores)
 
 
+@pytest.mark.slow
 def test_simulate_prints_the_games_own_lines_and_writes_its_charts(tmp_path):
     r = CliRunner().invoke(main, ["simulate", "enemy-in-sight", "--games", "12", "--agents", "greedy",
                                   "--report", str(tmp_path / "rep")])

@@ -7,6 +7,7 @@ import dataclasses
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kit.narrow_seas import game
@@ -48,6 +49,7 @@ def check_invariants(s, before_phase: str) -> None:
             assert all(s.hex[i] is None for p in losers for i in g.ships_of[p])
 
 
+@pytest.mark.slow
 @QUICK
 @given(seed=SEEDS)
 def test_random_games_keep_every_invariant_and_end(seed):
@@ -83,6 +85,7 @@ def candidates(s) -> list[tuple]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
 def test_the_legal_list_and_the_rule_checker_agree(seed):
@@ -106,6 +109,7 @@ def test_the_legal_list_and_the_rule_checker_agree(seed):
     assert checked > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
 def test_positions_and_actions_survive_writing_and_reading(seed):
@@ -150,6 +154,7 @@ def test_every_random_game_ends_within_the_round_cap():
     assert results["sink"] + results["mercy"] > 0
 
 
+@pytest.mark.slow
 def test_random_games_really_end_by_sinking_or_mercy():
     """With the round cap out of the way, random-vs-random games end by the rules, not by the cap."""
     g = game()

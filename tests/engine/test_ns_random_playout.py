@@ -59,6 +59,7 @@ def both_ways(s, rng_seed: int) -> None:
     assert rb.randrange(1 << 62) == ra.randrange(1 << 62)  # the agent's numbers were used up alike
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, seeds, endings", [
     (2, range(120), {"sink", "mercy", "cap"}),
     (4, range(40), {"elimination", "mercy", "cap"}),
@@ -74,6 +75,7 @@ def test_whole_games_are_the_same_either_way(players, seeds, endings):
     assert seen == endings  # the seeds cover every way these games end, the round cap included
 
 
+@pytest.mark.slow
 def test_games_picked_up_in_any_phase_are_the_same_either_way():
     g = ns(2)
     phases, pending = Counter(), 0

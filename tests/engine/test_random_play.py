@@ -69,6 +69,7 @@ def check_hidden(state: State, rng: random.Random) -> int:
     return differ
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, pack, players", SETUPS)
 def test_random_games_keep_to_the_contract(name: str, pack: str, players: int):
     engine = engine_for(load_game(pack))

@@ -23,6 +23,7 @@ def accounted(s) -> None:
     assert ENGINE.invariants(s) == []
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]), steps=st.integers(50, 600))
 def test_random_play_keeps_everything_accounted_for(seed, players, steps):
@@ -70,6 +71,7 @@ def test_greedy_captains_finish_sooner_than_random_ones():
     assert max(rounds) <= 25 and len(rounds) == 4
 
 
+@pytest.mark.slow
 def test_a_position_reads_back_to_the_same_state(tmp_path):
     rules = ENGINE.make_rules(content(), 3)
     s = rules.new_initial_state(5)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from kit.packs import edit, err, errors_of, where
 
 from pnpgen.checks import check_game
 from pnpgen.loader import load_game
 
 
+@pytest.mark.slow
 def test_the_bundled_pack_checks_clean_with_its_variant():
     report = check_game(load_game("narrow-seas"))
     assert report.errors == [] and report.warnings == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from kit.narrow_seas import fleet, game, position4, team_ship
 
 from pnpgen.engine.narrow_seas import why_illegal
@@ -105,6 +106,7 @@ def test_the_wind_left_in_a_hand_or_in_a_market_at_reset_alternates_as_it_is_dis
     assert s.discards[0].count("wind") + s.markets[0].count("wind") == 1
 
 
+@pytest.mark.slow
 def test_one_wind_card_is_live_all_game_long():
     g = game(4)
     assert len(g.players_of_deck) == 2

@@ -23,6 +23,7 @@ def a4(tmp_path_factory: pytest.TempPathFactory):
     return state, out / "narrow-seas"
 
 
+@pytest.mark.slow
 def test_the_kit_holds_the_four_player_components_in_their_own_section(a4):
     kit = a4[0].kit
     mine = [p for p in kit.pieces if p.section == VARIANT]

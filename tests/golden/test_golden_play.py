@@ -9,6 +9,8 @@ from pnpgen.engine.api import registered_engines
 from pnpgen.loader import load_game
 from pnpgen.paths import bundled_packs
 
+pytestmark = pytest.mark.slow  # every test here is over half a second
+
 GAMES = [(pack, players, seed, agent)
          for pack in bundled_packs() if load_game(pack).engine in registered_engines()
          for players in load_game(pack).players for seed, agent in ((1, "random"), (2, "random"), (1, "greedy"))]

@@ -16,6 +16,7 @@ def test_every_bundled_pack_has_a_golden_file():
     assert PACKS == ["enemy-in-sight", "narrow-seas", "seas-of-havoc"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack", PACKS)
 def test_components_draw_as_stored(pack, golden):
     golden.check(f"render/{pack}.txt", kit_dump(pack))

@@ -34,6 +34,7 @@ def sheet_twin(name: str, dest: Path) -> Path:
     return pack
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["narrow-seas", "seas-of-havoc"])
 def test_a_csv_deck_and_its_yaml_twin_build_byte_identical_kits(name, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -95,6 +96,7 @@ def test_a_sheet_reads_text_numbers_and_card_fields(csv_pack):
     assert cards["blue-reach"].loc.line == 3
 
 
+@pytest.mark.slow
 def test_unknown_columns_and_bad_sheets_are_reported_once_at_the_header(csv_pack):
     sheet = csv_pack / "cards.csv"
     sheet.write_text(CSV.replace("count,text", "count,colour").replace(",two,", ",2,").replace("green", "red"),
@@ -111,6 +113,7 @@ def test_unknown_columns_and_bad_sheets_are_reported_once_at_the_header(csv_pack
                                            ".csv, .xlsx, .yaml or .yml)")
 
 
+@pytest.mark.slow
 def test_card_fields_come_from_fields_columns(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     twin = sheet_twin("seas-of-havoc", tmp_path)
@@ -122,6 +125,7 @@ def test_card_fields_come_from_fields_columns(tmp_path, monkeypatch):
                                "must be a whole number from 0 to 9, got 'lots'"]
 
 
+@pytest.mark.slow
 def test_xlsx_decks_read_like_csv(csv_pack):
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()
@@ -141,6 +145,7 @@ def test_xlsx_decks_read_like_csv(csv_pack):
     assert errors_of(csv_pack)[0].startswith("narrow-seas/cards.xlsx: error: is not a readable XLSX file")
 
 
+@pytest.mark.slow
 def test_export_cards_writes_the_deck_as_csv(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()

@@ -93,6 +93,7 @@ def _find(state: BuildState, paper: str, pid: str, side: str = "face") -> tuple[
 
 # -- the PDFs -----------------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_pdf_pages_count_and_size(kit, paper):
     state, _ = kit
@@ -118,6 +119,7 @@ def test_pdf_pages_count_and_size(kit, paper):
         assert sum(t[0] == p.id and t[1] == "face" for page in pages for t in page.trims) == p.count, p.id
 
 
+@pytest.mark.slow
 @needs_pdftoppm
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_page_has_ink_within_five_millimetres_of_the_paper_edge(kit, paper, tmp_path):
@@ -137,6 +139,7 @@ def test_fonts_are_embedded(kit):
         assert seen
 
 
+@pytest.mark.slow
 def test_same_input_gives_byte_identical_files(kit, tmp_path):
     state, folder = kit
     again = build(BuildOptions(game=state.game.id, out=tmp_path, sim_games=0))
@@ -148,6 +151,7 @@ def test_same_input_gives_byte_identical_files(kit, tmp_path):
         assert (folder / rel).read_bytes() == (second / rel).read_bytes(), rel
 
 
+@pytest.mark.slow
 def test_letter_ink_saver_and_fold_build(kit, tmp_path):
     state, _ = kit
     game = state.game.id
@@ -165,6 +169,7 @@ def test_letter_ink_saver_and_fold_build(kit, tmp_path):
 
 # -- SVGs and the contact sheet -----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_one_well_formed_svg_per_component(kit):
     state, folder = kit
     game = state.game
@@ -443,6 +448,7 @@ def test_seas_of_havoc_colours_where_they_must_be(soh, tmp_path):
 
 # -- new packs ----------------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [["new", "fresh-game"], ["new", "fresh-game", "--from", "narrow-seas"]])
 def test_a_new_pack_builds_at_once(tmp_path, monkeypatch, args):
     monkeypatch.chdir(tmp_path)

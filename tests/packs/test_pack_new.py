@@ -33,6 +33,7 @@ def test_fresh_pack_passes_check(here: Path) -> None:
     assert len(game.player_aids) == 1 and game.player_aids[0].title == "Harbour Raid at a Glance"
 
 
+@pytest.mark.slow
 def test_copy_of_narrow_seas_passes_check_under_its_new_name(here: Path) -> None:
     root = new_pack("my-seas", source="narrow-seas")
     game = load_game(str(root))
@@ -93,6 +94,7 @@ def test_cli_new_then_check(here: Path) -> None:
     assert again.output.strip() == "error: skirmish: already exists; pnpgen new never overwrites a folder"
 
 
+@pytest.mark.slow
 def test_cli_new_from_into(here: Path) -> None:
     result = CliRunner().invoke(main, ["new", "duel", "--from", "narrow-seas", "--into", "packs"])
     assert result.exit_code == 0, result.output
@@ -100,6 +102,7 @@ def test_cli_new_from_into(here: Path) -> None:
     assert check_game(load_game(str(here / "packs" / "duel"))).ok
 
 
+@pytest.mark.slow
 def test_copied_example_logs_replay_against_the_copy(here: Path) -> None:
     root = new_pack("my-seas", source="narrow-seas")
     log = root / "examples" / "playtest-01.yaml"

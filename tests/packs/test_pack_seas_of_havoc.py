@@ -18,6 +18,7 @@ def soh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return copy_pack(tmp_path / "seas-of-havoc", "seas-of-havoc")
 
 
+@pytest.mark.slow
 def test_bundled_pack_passes_check() -> None:
     report = check_game(load_game("seas-of-havoc"))
     assert report.ok, report.lines()
@@ -98,6 +99,7 @@ def test_location_text_must_print_the_rules_number(soh: Path) -> None:
     assert len(errors) == 3  # Sail Maker, Blacksmith and Bank
 
 
+@pytest.mark.slow
 def test_a_resource_without_a_sink(soh: Path) -> None:
     # nothing costs cannonballs any more: every price in cannonballs becomes one in coins
     text = (soh / "cards.yaml").read_text(encoding="utf-8")
@@ -175,6 +177,7 @@ def test_too_few_skiff_slots(soh: Path) -> None:
                                   "per slot")]
 
 
+@pytest.mark.slow
 def test_a_player_short_of_skiffs(soh: Path) -> None:
     edit(soh / "tokens.yaml", "owner: 3, count: 3", "owner: 3, count: 2")
     edit(soh / "game.yaml", "tokens: 137", "tokens: 136")

@@ -129,6 +129,7 @@ def test_the_png_files_show_the_pictures_too(art_pack, tmp_path):
     assert close(back.at(31.5, 44), YELLOW) and close(back.at(2, 2), "#1b3a5c")
 
 
+@pytest.mark.slow
 def test_a_deck_of_another_size_scales_its_pictures(art_pack, tmp_path):
     edit(art_pack / "cards.yaml", "- id: main\n", "- id: main\n  size: tarot\n")  # 69.85 x 120.65 mm
     build(BuildOptions(game=str(art_pack), out=tmp_path / "out", papers=("a4",), formats=("png",), dpi=50,

@@ -18,6 +18,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.slow
 def test_steps_are_named_and_a_step_can_be_inserted(tmp_path):
     names = [s.name for s in default_steps()]
     assert names == ["load", "check", "simulate", "layout", "profile", "render", "preflight", "report", "changes",
@@ -32,6 +33,7 @@ def test_steps_are_named_and_a_step_can_be_inserted(tmp_path):
         insert_step(default_steps(), Step("x", lambda st: None), after="nope")
 
 
+@pytest.mark.slow
 def test_a_build_that_fails_its_checks_leaves_the_old_output(pack):
     out = pack.parent / "out"
     build(BuildOptions(game=str(pack), out=out, papers=("a4",), sim_games=0))
@@ -44,6 +46,7 @@ def test_a_build_that_fails_its_checks_leaves_the_old_output(pack):
     assert [p.name for p in out.iterdir()] == ["narrow-seas"]
 
 
+@pytest.mark.slow
 def test_an_exception_mid_render_or_mid_write_leaves_the_old_output(pack, monkeypatch):
     out = pack.parent / "out"
     build(BuildOptions(game=str(pack), out=out, papers=("a4",), sim_games=0))
@@ -73,6 +76,7 @@ def test_an_exception_mid_render_or_mid_write_leaves_the_old_output(pack, monkey
     assert [p.name for p in out.iterdir()] == ["narrow-seas"]  # no temporary folder left behind
 
 
+@pytest.mark.slow
 def test_a_partial_build_replaces_only_what_it_makes(pack):
     out = pack.parent / "out"
     build(BuildOptions(game=str(pack), out=out))
@@ -93,6 +97,7 @@ def test_a_partial_build_replaces_only_what_it_makes(pack):
     assert not (folder / "report").exists()
 
 
+@pytest.mark.slow
 def test_cli_build_writes_and_says_what(pack):
     runner = CliRunner()
     out = pack.parent / "out"

@@ -24,6 +24,7 @@ def cards_per_sheet(game, kit, name: str) -> int:
     return max(sum(q.piece.back_id == "back-action" for q in s.placed) for s in sheets)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, a4, letter", [("poker", 9, 8), ("tarot", 4, 4), ("mini", 16, 16), ("square", 8, 9)])
 def test_named_sizes(pack, name, a4, letter):
     game = sized(pack, name)
@@ -44,6 +45,7 @@ def test_named_sizes(pack, name, a4, letter):
         assert background.w * factor == pytest.approx(w + 6) and background.h * factor == pytest.approx(h + 6)
 
 
+@pytest.mark.slow
 def test_custom_size_and_other_decks_unchanged(pack):
     game = sized(pack, "[70, 50]")
     kit = layout_kit(game)

@@ -76,6 +76,7 @@ def test_steps_phrases():
     assert steps_phrase((1, 2, 3)) == "1, 2 or 3 hexes"
 
 
+@pytest.mark.slow
 def test_editing_a_rule_changes_the_printed_card(pack):
     edit(pack / "actions.yaml", "  range: 3\n  damage: 1\n", "  range: 4\n  damage: 2\n")
     state = build(BuildOptions(game=str(pack), out=pack.parent / "out", papers=("a4",), formats=("pdf",),

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pypdf
+import pytest
 from click.testing import CliRunner
 from kit.packs import edit
 from PIL import Image as PILImage
@@ -53,6 +54,7 @@ def _changed_pdfs(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if "-changed-" in p.name)
 
 
+@pytest.mark.slow
 def test_the_first_build_has_nothing_to_compare_with(pack):
     state = _build(pack, formats=("pdf",))
     folder = state.target
@@ -72,6 +74,7 @@ def _card_pages(state, ids: set[str]) -> list[int]:
             if any(t[0] in ids and t[1] == "face" for t in page.trims)]
 
 
+@pytest.mark.slow
 def test_editing_one_card_lists_exactly_that_card_and_reprints_its_sheet_and_back(pack):
     first = _build(pack, players=2)
     folder = first.target
@@ -104,6 +107,7 @@ def test_editing_one_card_lists_exactly_that_card_and_reprints_its_sheet_and_bac
     assert (folder / "svg" / "card-yellow-reach.svg").read_text(encoding="utf-8").count("Close Reach") == 1
 
 
+@pytest.mark.slow
 def test_a_card_the_four_player_deck_copies_changes_in_both_decks(pack):
     first = _build(pack, formats=("pdf",))
     edit(pack / "cards.yaml", CARD, RENAMED)
@@ -124,6 +128,7 @@ def test_a_card_the_four_player_deck_copies_changes_in_both_decks(pack):
         [("card-deck-b-yellow-reach", "face")], [("back-deck-b", "back")]]
 
 
+@pytest.mark.slow
 def test_a_second_build_with_no_edit_writes_no_changed_pdf_and_says_so(pack):
     _build(pack, formats=("pdf",))
     edit(pack / "cards.yaml", CARD, RENAMED)
@@ -139,6 +144,7 @@ def test_a_second_build_with_no_edit_writes_no_changed_pdf_and_says_so(pack):
     assert len(" ".join(_section(text, "unchanged")).split(", ")) == len(state.kit.pieces)
 
 
+@pytest.mark.slow
 def test_the_comparison_rests_on_what_is_drawn_not_on_file_times(pack):
     _build(pack, formats=("pdf",))
     later = os.stat(pack / "cards.yaml").st_mtime + 3600
@@ -158,6 +164,7 @@ def test_the_comparison_rests_on_what_is_drawn_not_on_file_times(pack):
     assert _changed_pdfs(state.target) == []
 
 
+@pytest.mark.slow
 def test_a_component_changed_from_elsewhere_says_its_own_lines_did_not_change(pack):
     _build(pack, formats=("pdf",))
     edit(pack / "cards.yaml", "back: {colour: navy, text: Narrow Seas,", "back: {colour: navy, text: The Narrows,")
@@ -171,6 +178,7 @@ def test_a_component_changed_from_elsewhere_says_its_own_lines_did_not_change(pa
     assert {t[0] for p in pages for t in p.trims if t[1] == "face"} == {k for k in changed if k.startswith("card-")}
 
 
+@pytest.mark.slow
 def test_the_other_formats_files_that_differ_are_listed_and_kept_files_keep_their_record(pack):
     _build(pack, formats=("pdf",))
     state = _build(pack, formats=("card-pdf",))
@@ -211,6 +219,7 @@ def test_a_picture_counts_by_its_bytes(tmp_path):
     assert _changed_pdfs(state.target) == ["art-changed-a4.pdf"]
 
 
+@pytest.mark.slow
 def test_a_snapshot_that_does_not_read_counts_as_no_earlier_build(pack):
     state = _build(pack, formats=("pdf",))
     (state.target / SNAPSHOT).write_text("{not json", encoding="utf-8")

@@ -19,6 +19,7 @@ def _texts(group) -> list[str]:
     return [p.text for p, _ in walk(group) if isinstance(p, Text)]
 
 
+@pytest.mark.slow
 def test_every_component_becomes_a_piece(kit):
     game = load_game("narrow-seas")
     ids = {p.id for p in kit.pieces}
@@ -48,6 +49,7 @@ def test_cards_without_an_action_print_their_fields():
     assert {"Victory", "HULL", "10", "RIGGING", "8"} <= set(texts)
 
 
+@pytest.mark.slow
 def test_an_unknown_icon_is_a_located_error(pack):
     edit(pack / "ships.yaml", "{id: lookout, label: Plan to Lookout, icon: lookout}",
          "{id: lookout, label: Plan to Lookout, icon: spyglass}")

@@ -90,6 +90,7 @@ def test_footer_names_the_game_version_and_page(built):
     assert f"page {n} of {n}" in reader.pages[-1].extract_text()
 
 
+@pytest.mark.slow
 def test_the_same_input_gives_byte_identical_files(built, tmp_path):
     state, folder = built
     again = build(BuildOptions(out=tmp_path, sim_games=0))
@@ -101,6 +102,7 @@ def test_the_same_input_gives_byte_identical_files(built, tmp_path):
         assert (folder / rel).read_bytes() == (tmp_path / again.game.id / rel).read_bytes(), rel
 
 
+@pytest.mark.slow
 def test_fold_and_faces_only_layouts(tmp_path):
     fold = build(BuildOptions(out=tmp_path / "f", papers=("a4",), formats=("pdf",), duplex="fold",
                              sim_games=0))

@@ -150,6 +150,7 @@ def test_card_text_keeps_three_millimetres_inside_the_trim_and_prints_the_versio
 
 # -- black and white ----------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @needs_poppler
 @pytest.mark.parametrize("board_id", ["duel", "fleet-action"])
 def test_board_suits_tell_apart_in_grey_with_a_ship_marker_on_every_hex(built, tmp_path, board_id):
@@ -312,6 +313,7 @@ def test_deck_b_carries_its_mark_on_every_face_and_back(kit):
     assert not any(marked(p.face) or marked(p.back) for p in kit.pieces if p.kind == "card" and p not in deck_b)
 
 
+@pytest.mark.slow
 @needs_poppler
 def test_a_two_player_kit_leaves_out_every_four_player_component(built, tmp_path):
     state, _ = built

@@ -24,6 +24,7 @@ def box_mm(box) -> list[float]:
     return [round(float(v) / PT, 2) for v in (box.left, box.bottom, box.right, box.top)]
 
 
+@pytest.mark.slow
 def test_drivethrucards(tmp_path):
     state = build(BuildOptions(out=tmp_path, profile="drivethrucards", sim_games=0))
     assert sorted(state.files) == ["cards/action.pdf", "cards/deck-b.pdf", "changes.txt", "snapshot.json"]
@@ -41,6 +42,7 @@ def test_drivethrucards(tmp_path):
     assert "Tack" in reader.pages[2].extract_text()
 
 
+@pytest.mark.slow
 def test_the_game_crafter(tmp_path):
     state = build(BuildOptions(out=tmp_path, profile="thegamecrafter", sim_games=0))
     names = sorted(n for n in state.files if n.startswith("png/"))

@@ -55,6 +55,7 @@ def test_a_game_template_overrides_and_extends_the_bundled_one(pack):
     assert t.size == (70.0, 120.0) and t.bleed == pytest.approx(3.0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line, needle, message", [
     ("bleed: three\n", "three", "'bleed' must be a length such as 12, '3mm', '0.5in' or '8pt', got 'three'"),
     ("blead: 3mm\n", "blead", "unknown parameter 'blead' (did you mean 'bleed'?)"),
@@ -85,6 +86,7 @@ def test_a_template_for_the_wrong_layout_is_refused(pack):
         "component, got 'player-aid'"]
 
 
+@pytest.mark.slow
 def test_check_reads_the_templates_and_names_a_bad_one_once(pack):
     (pack / "templates").mkdir()
     path = pack / "templates" / "action-card.yaml"  # both decks (Deck B of the 4p game too) use it

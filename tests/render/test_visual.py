@@ -134,6 +134,7 @@ def test_pages_carry_a_true_to_size_scale_bar(built, tmp_path):
     assert (max(dark) - min(dark) + 1) / PX == pytest.approx(50, abs=1.5)
 
 
+@pytest.mark.slow
 def test_ink_saver_keeps_bands_light(pack, tmp_path):
     state = build(BuildOptions(game=str(pack), out=tmp_path, papers=("a4",), formats=("pdf",), ink_saver=True,
                                sim_games=0))

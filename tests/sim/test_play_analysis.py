@@ -97,6 +97,7 @@ def test_a_cannon_range_no_hex_allows_is_an_error(pack):
                      "range 9" for s in ("blue", "red", "yellow")]
 
 
+@pytest.mark.slow
 def test_analysis_errors_fail_the_cli(pack):
     from click.testing import CliRunner
 

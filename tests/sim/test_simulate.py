@@ -30,6 +30,7 @@ def capped(tmp_path, monkeypatch):
     return root
 
 
+@pytest.mark.slow
 def test_a_batch_is_a_pure_function_of_seed_and_agents(game):
     a = simulate(game, ("greedy", "random"), games=40, seed=3).to_dict()
     b = simulate(game, ("greedy", "random"), games=40, seed=3).to_dict()
@@ -38,6 +39,7 @@ def test_a_batch_is_a_pure_function_of_seed_and_agents(game):
     assert a != c
 
 
+@pytest.mark.slow
 def test_the_result_does_not_depend_on_jobs(game):
     one = simulate(game, ("random", "random"), games=60, seed=11, jobs=1).to_dict()
     two = simulate(game, ("random", "random"), games=60, seed=11, jobs=2).to_dict()
@@ -109,6 +111,7 @@ def test_figures_roles_and_teams_are_aggregated_generically():
     assert (r["games"], r["finished"], r["stalled_seeds"]) == (5, 4, [9])
 
 
+@pytest.mark.slow
 def test_cli_json_and_report(tmp_path):
     runner = CliRunner()
     r = runner.invoke(main, ["simulate", "--games", "20", "--agents", "greedy,greedy", "--json",
@@ -128,6 +131,7 @@ def test_cli_json_and_report(tmp_path):
     assert json.loads((tmp_path / "rep" / "result.json").read_text())["games"] == 20
 
 
+@pytest.mark.slow
 def test_cli_table_and_errors():
     runner = CliRunner()
     r = runner.invoke(main, ["simulate", "--games", "10", "--agents", "greedy,greedy"])
@@ -143,6 +147,7 @@ def test_cli_table_and_errors():
                             "(fewer take turns in the seats)\n")
 
 
+@pytest.mark.slow
 def test_build_stops_on_stalled_games_and_keeps_old_output(capped, tmp_path):
     runner = CliRunner()
     out = tmp_path / "out"
@@ -170,6 +175,7 @@ def test_team_games_count_every_winning_seat_and_team(game):
     assert teams == {"green": seats["p1"], "pink": seats["p2"]}
 
 
+@pytest.mark.slow
 def test_stalled_games_are_written_as_logs_that_replay(capped):
     runner = CliRunner()
     r = runner.invoke(main, ["simulate", str(capped), "--games", "6", "--agents", "greedy,random",
@@ -188,6 +194,7 @@ def test_stalled_games_are_written_as_logs_that_replay(capped):
         assert "all legal; game stopped at the round cap (round 1), no winner" in replayed.output
 
 
+@pytest.mark.slow
 def test_stalled_logs_of_an_earlier_batch_go_and_other_files_stay(capped):
     logs = capped.parent / "logs"
     logs.mkdir()
@@ -202,6 +209,7 @@ def test_stalled_logs_of_an_earlier_batch_go_and_other_files_stay(capped):
     assert (logs / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 
+@pytest.mark.slow
 def test_no_stalled_games_no_logs(tmp_path):
     r = CliRunner().invoke(main, ["simulate", "--games", "4", "--agents", "greedy,greedy",
                                   "--stalled-logs", str(tmp_path / "logs")])

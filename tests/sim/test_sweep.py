@@ -131,6 +131,7 @@ def test_a_card_count_is_set_in_every_deck_that_holds_it(game):
 
 
 # -- playing it ----------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_each_variant_plays_the_same_seeds_as_simulate(game, local_one):
     """The variant with the content's own values is exactly `simulate` of the content: same seeds, same games."""
     written = next(v for v in local_one["variants"] if v["set"] == {"rules.mercy_margin": "3", "rules.hand_size": "6"})
@@ -149,10 +150,12 @@ def test_the_values_change_the_games(local_one):
     assert narrow["victory"]["mercy"]["count"] > wide["victory"]["mercy"]["count"]
 
 
+@pytest.mark.slow
 def test_two_local_workers_give_the_same_totals(game, settings, local_one):
     assert swept(game, settings, LocalExecutor(2)) == local_one
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_same_totals(game, settings, local_one):
     distributed = pytest.importorskip("distributed", reason="the dask extra is not installed (pip install "
                                                            "'pnpgen[dask]')")
@@ -162,6 +165,7 @@ def test_a_local_dask_cluster_gives_the_same_totals(game, settings, local_one):
     assert on_dask == local_one
 
 
+@pytest.mark.slow
 def test_a_value_that_breaks_the_content_is_reported_for_its_variant_only(game):
     settings = [parse_setting("rules.crew_per_ship=3,4")]
     variants = sweep(game, settings, ("greedy",), games=10, executor=LocalExecutor(1))
@@ -182,6 +186,7 @@ def test_rules_the_engine_cannot_set_up_are_reported_for_their_variant(game):
                                   "has players 1 to 2"]
 
 
+@pytest.mark.slow
 def test_a_card_count_sweep_plays_the_counts():
     eis = load_game("enemy-in-sight")
     settings = [parse_setting("cards.broadsides-4.count=0,5")]
@@ -275,6 +280,7 @@ def test_a_pack_unpacks_to_the_same_files_named_by_their_digest(tmp_path):
 
 
 # -- the command -------------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_cli_table_json_and_report(tmp_path):
     runner = CliRunner()
     args = ["sweep", "--set", "rules.mercy_margin=3,4", "--set", "rules.hand_size=6", "--games", "20", "--jobs", "1"]
@@ -302,6 +308,7 @@ def test_cli_table_json_and_report(tmp_path):
     assert "mercy_margin=4 hand_size=6 *" in (tmp_path / "rep" / "index.html").read_text()
 
 
+@pytest.mark.slow
 def test_cli_broken_variant_exits_1_after_playing_the_others(pack):
     r = CliRunner().invoke(main, ["sweep", str(pack), "--set", "rules.crew_per_ship=4,5", "--games", "10",
                                   "--jobs", "1"])

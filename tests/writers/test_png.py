@@ -35,6 +35,7 @@ def test_rounding_rule():
     assert pixels(25.4, 300) == 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dpi", [150, 300])
 def test_every_kind_at_exact_pixel_sizes(ns_kit, dpi):
     kit = one_of_each_kind(ns_kit)
@@ -105,6 +106,7 @@ def test_missing_extra_is_one_line(tmp_path, monkeypatch):
     assert not (tmp_path / "narrow-seas").exists()
 
 
+@pytest.mark.slow
 def test_build_writes_png_folder(tmp_path):
     r = CliRunner().invoke(main, ["build", "--skip-sim", "--format", "png", "--dpi", "50", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output

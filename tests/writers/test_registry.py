@@ -23,6 +23,7 @@ def test_every_format_has_its_writer():
         writer_named("jpeg")
 
 
+@pytest.mark.slow
 def test_naming_the_formats_loads_no_writer():
     code = ("import sys, pnpgen.cli; from pnpgen.render.writers import FORMATS; "
             "print(sorted(m for m in sys.modules if m.startswith('pnpgen.render.') or m in ('reportlab', 'PIL')))")

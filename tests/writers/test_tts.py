@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+import pytest
 from kit.pieces import plain_deck
 from PIL import Image
 
@@ -38,6 +39,7 @@ def test_sheet_grid():
     assert sheet_grid(69) == (10, 7)  # the 70th slot is the hidden card's
 
 
+@pytest.mark.slow
 def test_narrow_seas_saved_object(ns_kit, tmp_path):
     saved, pictures = export(ns_kit, tmp_path, dpi=100)
     objects = saved["ObjectStates"]
@@ -107,6 +109,7 @@ def test_url_prefix_and_a_lone_card(tmp_path):
     assert card["CustomDeck"]["1"]["BackURL"] == "https://example.org/kit/d-back.png"
 
 
+@pytest.mark.slow
 def test_sheets_stay_within_4096_pixels(tmp_path):
     kit = Kit("g", "G", "1", tuple(plain_deck(69)))
     _, pictures = export(kit, tmp_path, dpi=300)
