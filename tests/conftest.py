@@ -52,3 +52,14 @@ class Golden:
 def golden(request: pytest.FixtureRequest) -> Golden:
     """The golden-file comparer (see --update-golden)."""
     return Golden(request.config.getoption("--update-golden"))
+
+
+# Tests that use a whole built kit (shared by a session or module, paid by whichever test runs first) belong to the
+# whole suite, not the fast loop, however quick each is once the kit exists.
+BUILDS_A_KIT = {"built", "builds", "a4"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if BUILDS_A_KIT & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)

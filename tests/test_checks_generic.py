@@ -64,6 +64,7 @@ def test_components_of_a_hex_set() -> None:
     assert components(frozenset()) == []
 
 
+@pytest.mark.slow
 def test_a_hex_without_a_suit(pack: Path) -> None:
     edit(pack / "board.yaml", "[-4, 0, red]", "[-4, 0]")
     assert errors_of(pack) == [err(where(pack / "board.yaml", "[-4, 0]"), "board 'duel': hex [-4, 0] has no suit")]
@@ -132,6 +133,7 @@ def test_a_bad_heading_is_reported_once(pack: Path) -> None:
                                    "whole numbers from -3 to 3, got 9")]
 
 
+@pytest.mark.slow
 def test_wrong_crew_on_one_ship(pack: Path) -> None:
     edit(pack / "ships.yaml", "{id: B, kind: ship, name: Bellona, owner: 1, colour: slate, crew: 4,",
          "{id: B, kind: ship, name: Bellona, owner: 1, colour: slate, crew: 3,")
@@ -194,6 +196,7 @@ def test_a_rules_parameter_of_the_wrong_type(pack: Path) -> None:
                                    "got 'six'")]
 
 
+@pytest.mark.slow
 def test_a_rules_parameter_out_of_range(pack: Path) -> None:
     edit(pack / "game.yaml", "  hand_size: 6", "  hand_size: 99")
     assert errors_of(pack) == [err(where(pack / "game.yaml", "99"), "rules: 'hand_size' must be from 1 to 30, "

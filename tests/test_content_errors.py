@@ -371,6 +371,7 @@ def test_bad_content_is_reported_located(pack: Path, name: str) -> None:
     assert errors_of(pack) == expected
 
 
+@pytest.mark.slow
 def test_the_bundled_pack_has_no_errors(pack: Path) -> None:
     assert errors_of(pack) == []
 

@@ -272,3 +272,39 @@ def test_any_text_either_loads_or_raises_a_located_content_error(text: str) -> N
         parse_yaml(text, "f.yaml")
     except ContentError as e:
         assert e.loc.file == "f.yaml" and "\n" not in e.message
+
+
+# -- the two parsers ------------------------------------------------------------------
+
+def located(value):
+    """A located value as plain data with every location, for comparing two parses."""
+    if isinstance(value, LMap):
+        return ("map", value.loc, [(k, value.key_locs[k], value.val_locs[k], located(v)) for k, v in value.items()])
+    if isinstance(value, LList):
+        return ("list", value.loc, [located(v) for v in value])
+    return value
+
+
+BUNDLED = sorted(Path(__file__).resolve().parent.parent.glob("content/**/*.yaml"))
+
+
+def test_libyaml_is_used_when_pyyaml_has_it() -> None:
+    assert yamlsrc._FAST_LOADER is getattr(yaml, "CSafeLoader", None)
+
+
+@pytest.mark.slow
+def test_both_parsers_read_every_bundled_file_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert len(BUNDLED) > 20
+    texts = {path: path.read_text(encoding="utf-8") for path in BUNDLED}
+    fast = {path: located(parse_yaml(text, path.name)) for path, text in texts.items()}
+    monkeypatch.setattr(yamlsrc, "_FAST_LOADER", None)
+    assert {path: located(parse_yaml(text, path.name)) for path, text in texts.items()} == fast
+
+
+@pytest.mark.parametrize("text", ["a: 'x'\nb: \"y\" : 3\n", "a: [1, 2\n", "- a\nb: 1\n", "a:\n\t- 1\n",
+                                  "a: *nowhere\n",
+                                  "a: 'x\ud800'\n", "a: \x00\n", "a: b\u2028c\n"])
+def test_both_parsers_word_and_locate_an_error_alike(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = raised(text)
+    monkeypatch.setattr(yamlsrc, "_FAST_LOADER", None)
+    assert raised(text) == fast

@@ -144,6 +144,7 @@ def test_clone_is_independent():
     assert to_dict(s) == to_dict(game().new_initial_state(11))
 
 
+@pytest.mark.slow
 def test_every_random_game_ends_within_the_round_cap():
     results = Counter()
     for seed in range(60):

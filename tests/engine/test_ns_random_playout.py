@@ -91,6 +91,7 @@ def test_games_picked_up_in_any_phase_are_the_same_either_way():
     assert pending  # some picked up while the defender owes casualties
 
 
+@pytest.mark.slow
 def test_crowded_sea_with_blocked_ways_is_the_same_either_way():
     # every hex one suit and the ships close together: sails are often blocked, and a Reach may find one way
     # past a ship blocked and the other clear

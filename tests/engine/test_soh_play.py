@@ -58,6 +58,7 @@ def test_generic_random_play_reaches_the_end(players):
     assert finished == 3
 
 
+@pytest.mark.slow
 def test_greedy_captains_finish_sooner_than_random_ones():
     rules = ENGINE.make_rules(content(), 2)
     greedy = ENGINE.agents()["greedy"](rules, 1, {})

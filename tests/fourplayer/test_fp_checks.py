@@ -17,6 +17,7 @@ def test_the_bundled_pack_checks_clean_with_its_variant():
     assert report.errors == [] and report.warnings == []
 
 
+@pytest.mark.slow
 def test_a_start_too_near_an_enemy_start_is_an_error(pack: Path):
     edit(pack / "board-four.yaml", "A: [-2, 4], B", "A: [-1, 4], B")
     board = where(pack / "board-four.yaml", "id: fleet-action")
@@ -48,6 +49,7 @@ def test_the_variant_setup_must_cover_every_player(pack: Path):
     assert err(where(fp, "A: {cards"), "rules: player(s) 3 in no deck ('decks')") in errors
 
 
+@pytest.mark.slow
 def test_a_variant_counts_its_components_as_the_game_is_played_that_way(pack: Path):
     edit(pack / "four-player.yaml", "  tokens: 43", "  tokens: 44")
     assert errors_of(pack) == [err(where(pack / "four-player.yaml", "tokens: 44", 8),

@@ -87,6 +87,7 @@ def test_csv_errors_carry_row_and_column_in_the_words_of_yaml_errors(csv_pack):
     assert in_yaml[:2] == [g.split(": error: ")[1] for g in got]
 
 
+@pytest.mark.slow
 def test_a_sheet_reads_text_numbers_and_card_fields(csv_pack):
     (csv_pack / "cards.csv").write_text(CSV.replace(",two,", ",2,").replace("green", "red"), encoding="utf-8")
     game = load_game(str(csv_pack))

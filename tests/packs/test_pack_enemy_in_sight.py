@@ -105,6 +105,7 @@ def test_too_few_fire_chits(eis: Path) -> None:
                                   "expected at least 4 Fire chits (one per Fire card), found 3")]
 
 
+@pytest.mark.slow
 def test_score_pad_needs_blank_rows(eis: Path) -> None:
     edit(eis / "aids.yaml", "      blank_rows: 30\n", "")
     assert errors_of(eis) == [err(where(eis / "game.yaml", "id: enemy-in-sight"),

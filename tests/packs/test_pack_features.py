@@ -350,6 +350,7 @@ def havoc():
     return load_game("seas-of-havoc")
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(w=st.integers(1, 6), h=st.integers(1, 6), wrap=st.booleans(), rocks=st.sets(st.tuples(st.integers(0, 5),
                                                                                            st.integers(0, 5))))

@@ -126,6 +126,7 @@ def test_a_starting_deck_too_small_to_draw_from(soh: Path) -> None:
                "sea_draw)") in errors
 
 
+@pytest.mark.slow
 def test_a_ship_starting_on_a_rock(soh: Path) -> None:
     edit(soh / "game.yaml", "ship_starts: [[3, 8, N]", "ship_starts: [[4, 7, N]")
     assert errors_of(soh) == [err(where(soh / "game.yaml", "ship_starts: [[", 13),

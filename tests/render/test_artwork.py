@@ -70,6 +70,7 @@ def art_pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return pack
 
 
+@pytest.mark.slow
 def test_a_pack_with_a_png_and_an_svg_builds_and_shows_them_in_the_pdf(art_pack, tmp_path):
     state = build(BuildOptions(game=str(art_pack), out=tmp_path / "out", papers=("a4",), sim_games=0))
     pdf = tmp_path / "out" / "art" / "art-a4.pdf"
@@ -88,6 +89,7 @@ def test_a_pack_with_a_png_and_an_svg_builds_and_shows_them_in_the_pdf(art_pack,
     assert close(pic.at(x + 2, y + 2), "#1b3a5c")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert (librsvg2-bin) is not installed")
 def test_the_svg_files_show_the_pictures_too(art_pack, tmp_path):
     build(BuildOptions(game=str(art_pack), out=tmp_path / "out", papers=("a4",), formats=("svg",), sim_games=0))
@@ -115,6 +117,7 @@ def png_picture(path: Path) -> Picture:
     return picture
 
 
+@pytest.mark.slow
 def test_the_png_files_show_the_pictures_too(art_pack, tmp_path):
     # PNGs (and so Tabletop Simulator sheets and print-shop profiles) are our PDF of each piece rendered by PDFium
     build(BuildOptions(game=str(art_pack), out=tmp_path / "out", papers=("a4",), formats=("png",), dpi=50,

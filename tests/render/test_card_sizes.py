@@ -53,6 +53,7 @@ def test_custom_size_and_other_decks_unchanged(pack):
     assert kit.by_id("card-deck-b-yellow-reach").size == (63.0, 88.0)  # the four-player deck keeps its template's
 
 
+@pytest.mark.slow
 def test_a_print_shops_format(pack):
     game = load_game(str(pack))
     shop = CardFormat(bleed=3.175, sizes=((CARD_SIZES["poker"], CARD_SIZES["poker-us"]),))
@@ -61,6 +62,7 @@ def test_a_print_shops_format(pack):
     assert card.face.transform[0] == pytest.approx(63.5 / 63)
 
 
+@pytest.mark.slow
 def test_a_size_that_is_not_one(pack):
     edit(pack / "cards.yaml", "- id: action\n", "- id: action\n  size: jumbo\n")
     assert errors_of(pack) == [f"{where(pack / 'cards.yaml', 'jumbo')}: error: deck 'action': field 'size': unknown "

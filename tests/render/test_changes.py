@@ -204,6 +204,7 @@ def test_the_other_formats_files_that_differ_are_listed_and_kept_files_keep_thei
     assert "files of the other formats that differ" not in (state.target / CHANGES).read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_picture_counts_by_its_bytes(tmp_path):
     """Another PNG under the same name and of the same size changes the card that shows it, and only that card."""
     pack = new_pack("art", into=tmp_path)

@@ -61,6 +61,7 @@ def test_an_unknown_icon_is_a_located_error(pack):
     assert "lookout, " in err
 
 
+@pytest.mark.slow
 def test_an_unknown_icon_marker_in_an_aid_is_a_located_error(pack):
     edit(pack / "aids.yaml", "{yellow} {blue} {red}", "{yellow} {blu} {red}")
     with pytest.raises(ContentErrors) as e:

@@ -202,6 +202,7 @@ def test_a_board_too_big_for_a_page_is_tiled_with_overlap(sheet_t):
     assert [p.label for p in pages][0].endswith(f"tile A1 of {len(sheets)}")
 
 
+@pytest.mark.slow
 def test_a_board_a_little_too_big_prints_smaller_on_one_page(sheet_t):
     game = load_game("narrow-seas")
     piece = board_piece(Ctx.make(game), replace(game.board, hex_size_mm=26.0))

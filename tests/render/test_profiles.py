@@ -54,6 +54,7 @@ def test_the_game_crafter(tmp_path):
     assert state.extra["profile"][0] == "thegamecrafter: Action deck: 22 cards, poker-us, 825 x 1125 px PNGs with bleed"
 
 
+@pytest.mark.slow
 def test_the_game_crafter_refuses_a_size_it_does_not_print(pack, tmp_path):
     edit(pack / "cards.yaml", "- id: action\n", "- id: action\n  size: [70, 70]\n")
     with pytest.raises(PnpgenError, match=r"thegamecrafter: Action deck cards are 70 x 70 mm; The Game Crafter "
@@ -72,6 +73,7 @@ def nine(tmp_path, monkeypatch) -> Path:
     return tmp_path / "nine"
 
 
+@pytest.mark.slow
 def test_nine_card_sheet(nine, tmp_path):
     r = CliRunner().invoke(main, ["build", str(nine), "--profile", "bgg-9card", "--out", str(tmp_path / "out")])
     assert r.exit_code == 0, r.output

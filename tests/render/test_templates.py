@@ -23,6 +23,7 @@ def _templates(pack: Path) -> tuple[Templates, Problems]:
     return Templates(load_game(str(pack)), problems), problems
 
 
+@pytest.mark.slow
 def test_every_bundled_template_loads_cleanly(pack):
     problems = Problems()
     layout_kit(load_game(str(pack)), problems=problems)
@@ -45,6 +46,7 @@ def test_units_are_converted_and_defaults_filled(pack):
     assert t.effect.text.size == pytest.approx(7 * 25.4 / 72)
 
 
+@pytest.mark.slow
 def test_a_game_template_overrides_and_extends_the_bundled_one(pack):
     (pack / "templates").mkdir()
     (pack / "templates" / "big-card.yaml").write_text("kind: action-card\nextends: action-card\nsize: [70, 120]\n",

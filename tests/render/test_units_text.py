@@ -38,6 +38,7 @@ def _right_edge(text: Text, m) -> float:
     return apply(m, x + w, text.y)[0]
 
 
+@pytest.mark.slow
 @given(st.lists(st.sampled_from(["sail", "Reach", "hexes", "wind", "a", "Sick", "Bay", "{blue}", "**Fire**"]),
                 min_size=1, max_size=40), st.floats(20, 80))
 def test_wrapped_lines_stay_inside_the_box(words, width):

@@ -62,6 +62,7 @@ def test_a_suit_missing_from_the_board_makes_its_cards_dead(pack):
     assert any(w.startswith("board 'duel': suits are unbalanced (yellow 0, blue 41, red 20)") for w in warnings)
 
 
+@pytest.mark.slow
 def test_a_suit_without_sail_cards_makes_its_hexes_traps(pack):
     drop_yellow_sail_cards(pack)
     errors, _ = messages(pack)

@@ -47,6 +47,7 @@ def test_the_result_does_not_depend_on_jobs(game):
     assert one["games"] == 60 and one["finished"] + one["stalled"] == 60
 
 
+@pytest.mark.slow
 def test_mixed_agents_swap_seats_and_greedy_beats_random(game):
     r = simulate(game, ("greedy", "random"), games=60, seed=1).to_dict()
     assert r["wins_by_agent"]["greedy"]["of"] == 60 and r["wins_by_agent"]["random"]["of"] == 60
@@ -69,6 +70,7 @@ def test_greedy_games_finish_and_every_metric_is_filled(game):
     assert r["reshuffles"]["mean"] >= 0
 
 
+@pytest.mark.slow
 def test_games_at_the_round_cap_are_reported_as_stalled(capped):
     r = simulate(load_game(str(capped)), ("random", "random"), games=30, seed=1).to_dict()
     assert r["stalled"] > 0 and r["finished"] + r["stalled"] == 30

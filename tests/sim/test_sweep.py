@@ -142,6 +142,7 @@ def test_each_variant_plays_the_same_seeds_as_simulate(game, local_one):
     assert only["result"] == simulate(game, AGENTS, games=GAMES, seed=7).to_dict()
 
 
+@pytest.mark.slow
 def test_the_values_change_the_games(local_one):
     results = {v["variant"]: v["result"] for v in local_one["variants"]}
     assert [v["result"]["games"] for v in local_one["variants"]] == [GAMES] * 4
@@ -246,6 +247,7 @@ def test_without_the_dask_extra_the_error_says_how_to_get_it(monkeypatch):
     assert str(e.value) == "--executor dask needs Dask's distributed scheduler: pip install 'pnpgen[dask]'"
 
 
+@pytest.mark.slow
 def test_a_scheduler_without_workers_is_named(game, monkeypatch):
     distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
     monkeypatch.setattr(executors, "CONNECT_SECONDS", 0.5)

@@ -61,6 +61,7 @@ def test_every_kind_at_exact_pixel_sizes(ns_kit, dpi):
     assert f"png/{card.id}-back.png" not in got  # a deck's back is written once, as its own piece
 
 
+@pytest.mark.slow
 def test_colour_mode_and_what_is_printed(ns_kit):
     kit = one_of_each_kind(ns_kit)
     got = images(png_files(kit, WriteOptions(dpi=100)))
@@ -79,6 +80,7 @@ def test_colour_mode_and_what_is_printed(ns_kit):
     assert token.getpixel((token.width // 2, token.height // 2))[3] == 255
 
 
+@pytest.mark.slow
 def test_the_same_bytes_every_time(ns_kit):
     kit = one_of_each_kind(ns_kit)
     first = png_files(kit, WriteOptions(dpi=72))
