@@ -53,13 +53,21 @@ def main() -> None:
     """pnpgen: check board-game content with its rules engine and lay it out for print and play."""
 
 
-for _name in COMMAND_MODULES:
-    _full = f"{__name__}.{_name}"
-    try:
-        _mod = importlib.import_module(_full)
-    except ModuleNotFoundError as _e:
-        if _e.name != _full:
-            raise
-        continue
-    for _cmd in _mod.commands:
-        main.add_command(_cmd)
+def _add_commands() -> None:
+    for name in COMMAND_MODULES:
+        full = f"{__name__}.{name}"
+        try:
+            module = importlib.import_module(full)
+        except ModuleNotFoundError as e:
+            if e.name != full:
+                raise
+            continue
+        for command in module.commands:
+            main.add_command(command)
+
+
+try:
+    _add_commands()
+except KeyboardInterrupt:  # Ctrl-C while the commands load (before `main` can catch it): the same line and status
+    click.echo("interrupted", err=True)
+    raise SystemExit(130) from None

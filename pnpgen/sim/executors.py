@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from .. import __version__
 from ..errors import PnpgenError
 from .packs import Pack
-from .runner import in_order
+from .workers import in_order
 
 EXECUTORS = ("local", "dask")
 CONNECT_SECONDS = 10  # how long to wait for the scheduler, and for its first worker

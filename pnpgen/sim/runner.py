@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
 
 from ..engine.api import Chart
 from ..errors import PnpgenError
@@ -13,10 +11,9 @@ from ..model import Game
 from ..paths import game_ref
 from .metrics import Aggregate, GameResult
 from .playout import Table, game_log, play_game
+from .workers import in_order
 
 CHUNK = 10  # games per task: small enough that the workers finish together
-T = TypeVar("T")
-R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -103,23 +100,6 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
         if progress:
             progress(done, games)
     return total
-
-
-def in_order(function: Callable[[T], R], work: list[T], jobs: int) -> Iterator[R]:
-    """`function` over `work`, results in order: in this process for one job (or one item), else in a pool of
-    `jobs` worker processes (the function and items must pickle), ended when the caller stops reading."""
-    if jobs == 1 or len(work) <= 1:
-        yield from map(function, work)
-        return
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    pool = ctx.Pool(min(jobs, len(work)))
-    try:
-        yield from pool.imap(function, work)
-    except BaseException:  # an error, or the caller stopped early: end the workers rather than wait for them
-        pool.terminate()
-        raise
-    pool.close()
-    pool.join()
 
 
 def stalled_game_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_seed: int = 1,
