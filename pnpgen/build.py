@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .atomic import Written, write_atomically
+from .atomic import Written, check_target, write_atomically
 from .changes import (
     CHANGES,
     SNAPSHOT,
@@ -31,6 +31,7 @@ from .engine.api import engine_for
 from .errors import ContentErrors, PnpgenError, Problems
 from .loader import load_game
 from .model import Game
+from .paths import TEMPLATES_DIR
 from .profiles import NINE_CARD_EXTRAS, profile_named, with_profile
 from .render.imposition import impose
 from .render.pages import DUPLEX_MODES, build_pages
@@ -106,6 +107,7 @@ class Step:
 def load_step(state: BuildState) -> None:
     """Load the game's content (located errors stop the build); a player count it is not played with stops it."""
     state.game = load_game(state.options.game)
+    check_target(Path(state.options.out) / state.game.id, protect=_read_from(state.game))  # before any work
     n = state.options.players
     if n is not None and n not in state.game.players:
         counts = sorted(set(state.game.players))
@@ -293,10 +295,15 @@ def write_step(state: BuildState) -> None:
     out = Path(state.options.out)
     target = out / state.game.id
     state.target = target
-    state.written = write_atomically(target, state.files, keep=_kept(state))
+    state.written = write_atomically(target, state.files, keep=_kept(state), protect=_read_from(state.game))
     for w in list(state.written):
         if w.path in state.notes:
             state.written[state.written.index(w)] = Written(w.path, w.size, state.notes[w.path])
+
+
+def _read_from(game: Game) -> tuple[Path, ...]:
+    """Folders a build reads, which its output must neither be nor hold: the pack and pnpgen's templates."""
+    return (Path(game.root), TEMPLATES_DIR)
 
 
 def _kept(state: BuildState) -> Callable[[str], bool]:

@@ -145,10 +145,10 @@ def documents(engine: str | None) -> dict[str, dict]:
 
 
 def write_schemas(engine: str | None, out: Path) -> list[Path]:
-    """Write every schema document into the folder `out` (swapped in whole; other files there are kept)."""
+    """Write every schema document as the folder `out` (a folder of pnpgen's own, swapped in whole)."""
     docs = {name: (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
             for name, doc in documents(engine).items()}
-    write_atomically(out, docs, keep=lambda rel: rel not in docs)
+    write_atomically(out, docs)
     return [out / name for name in docs]
 
 

@@ -29,12 +29,12 @@ def test_an_output_path_that_is_a_file_is_refused_and_kept(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["narrow-seas"]
 
 
-def test_a_report_folder_keeps_its_other_files(tmp_path):
+def test_a_report_folder_holding_other_files_is_refused_and_kept(tmp_path):
     (tmp_path / "notes.txt").write_text("precious")
     r = run("simulate", "--games", "3", "--agents", "greedy,greedy", "--report", str(tmp_path))
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 1 and r.output.count("\n") == 1 and "pnpgen did not make it" in r.output
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
     assert (tmp_path / "notes.txt").read_text() == "precious"
-    assert (tmp_path / "index.html").is_file()
 
 
 def test_empty_agent_names_are_refused():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ..atomic import write_atomically
+from ..atomic import check_target, write_atomically
 from ..errors import PnpgenError
 from ..loader import load_game
 from ..sim.report import report_files, summary_lines
@@ -47,6 +47,9 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
         raise PnpgenError(f"--agents: expected agent names separated by commas, got '{agents}'")
     if players is not None and players < 1:
         raise PnpgenError(f"--players: expected a player count of at least 1, got {players}")
+    for folder in (report, stalled_logs):
+        if folder is not None:
+            check_target(folder)  # refused before the games are played, not after
     tty = sys.stderr.isatty()
     started = time.perf_counter()
     agg = simulate(content, names, games=games, seed=seed, jobs=jobs, players=players,
@@ -59,12 +62,11 @@ def simulate_cmd(game: str | None, games: int, seed: int, jobs: int, agents: str
     lines, charts = engine_report(content, result, players)
     if report is not None:
         files = report_files(content, result, lines, charts)
-        write_atomically(report, files, keep=lambda rel: rel not in files)  # other files in DIR stay
+        write_atomically(report, files)
     logs = {}
     if stalled_logs is not None and (agg.stalled_seeds or stalled_logs.is_dir()):
         logs = stalled_game_logs(content, names, agg.stalled_seeds, seed, players)
-        # the logs of an earlier batch go; other files in DIR stay
-        write_atomically(stalled_logs, logs, keep=lambda rel: not rel.startswith("stalled-"))
+        write_atomically(stalled_logs, logs)  # the logs of an earlier batch go
     if as_json:
         click.echo(json.dumps(result, indent=2, sort_keys=True))
     else:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ..atomic import write_atomically
+from ..atomic import check_target, write_atomically
 from ..errors import PnpgenError
 from ..loader import load_game
 from ..sim.executors import EXECUTORS, executor_named
@@ -50,6 +50,8 @@ def sweep_cmd(game: str | None, sets: tuple[str, ...], games: int, seed: int, ag
         raise PnpgenError(f"--agents: expected agent names separated by commas, got '{agents}'")
     if players is not None and players < 1:
         raise PnpgenError(f"--players: expected a player count of at least 1, got {players}")
+    if report is not None:
+        check_target(report)  # refused before the games are played, not after
     run_on = executor_named(executor, jobs, scheduler)
     content = load_game(game)
     tty = sys.stderr.isatty()
@@ -64,7 +66,7 @@ def sweep_cmd(game: str | None, sets: tuple[str, ...], games: int, seed: int, ag
     result = result_of(content, settings, variants, names, games, seed, players)
     if report is not None:
         files = report_files(result)
-        write_atomically(report, files, keep=lambda rel: rel not in files)  # other files in DIR stay
+        write_atomically(report, files)
     if as_json:
         click.echo(json.dumps(result, indent=2, sort_keys=True))
     else:

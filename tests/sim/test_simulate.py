@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from kit.packs import copy_pack, edit
 
+from pnpgen.atomic import MARKER, write_atomically
 from pnpgen.cli import main
 from pnpgen.loader import load_game
 from pnpgen.sim.metrics import Aggregate, GameResult, percentile
@@ -122,7 +123,7 @@ def test_cli_json_and_report(tmp_path):
     data = json.loads(r.output)
     assert data["games"] == 20 and data["agents"] == ["greedy", "greedy"]
     files = sorted(p.name for p in (tmp_path / "rep").iterdir())
-    assert files == ["heat.svg", "index.html", "length.svg", "result.json", "victory.svg", "wins-by-seat.svg"]
+    assert files == [MARKER, "heat.svg", "index.html", "length.svg", "result.json", "victory.svg", "wins-by-seat.svg"]
     for svg in (tmp_path / "rep").glob("*.svg"):
         ET.parse(svg)
     heat = ET.parse(tmp_path / "rep" / "heat.svg").getroot()
@@ -184,7 +185,7 @@ def test_stalled_games_are_written_as_logs_that_replay(capped):
                              "--stalled-logs", "logs", "--json"])
     assert r.exit_code == 0, r.output
     stalled = json.loads(r.output)["stalled_seeds"]
-    logs = sorted((capped.parent / "logs").iterdir())
+    logs = sorted(p for p in (capped.parent / "logs").iterdir() if p.name != MARKER)
     assert stalled and [p.name for p in logs] == sorted(f"stalled-{s}.yaml" for s in stalled)
     for seed, log in zip(sorted(stalled), logs):
         first = log.read_text(encoding="utf-8").splitlines()[0]
@@ -197,17 +198,26 @@ def test_stalled_games_are_written_as_logs_that_replay(capped):
 
 
 @pytest.mark.slow
-def test_stalled_logs_of_an_earlier_batch_go_and_other_files_stay(capped):
+def test_stalled_logs_of_an_earlier_batch_go(capped):
     logs = capped.parent / "logs"
-    logs.mkdir()
-    (logs / "notes.txt").write_text("mine", encoding="utf-8")
     seeds = []
     for batch in ("1", "2"):
         r = CliRunner().invoke(main, ["simulate", str(capped), "--games", "5", "--seed", batch, "--json",
                                       "--stalled-logs", str(logs)])
         assert r.exit_code == 0, r.output
         seeds = json.loads(r.output)["stalled_seeds"]
-    assert sorted(p.name for p in logs.iterdir()) == sorted(["notes.txt", *(f"stalled-{s}.yaml" for s in seeds)])
+    assert seeds and sorted(p.name for p in logs.iterdir()) == sorted([MARKER, *(f"stalled-{s}.yaml" for s in seeds)])
+
+
+def test_a_logs_folder_holding_a_file_of_yours_is_refused_before_the_games(capped):
+    logs = capped.parent / "logs"
+    logs.mkdir()
+    (logs / "notes.txt").write_text("mine", encoding="utf-8")
+    r = CliRunner().invoke(main, ["simulate", str(capped), "--games", "5", "--stalled-logs", str(logs)])
+    assert r.exit_code == 1
+    assert r.output == (f"error: {logs} exists and pnpgen did not make it (no {MARKER} file in it); pnpgen replaces "
+                        "only its own folders: move it away or choose another folder\n")
+    assert sorted(p.name for p in logs.iterdir()) == ["notes.txt"]
     assert (logs / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 
@@ -218,11 +228,10 @@ def test_no_stalled_games_no_logs(tmp_path):
     assert r.exit_code == 0, r.output
     assert r.output.endswith("no stalled games: no logs written\n")
     assert not (tmp_path / "logs").exists()
-    (tmp_path / "logs").mkdir()
-    (tmp_path / "logs" / "stalled-7.yaml").write_text("old", encoding="utf-8")
+    write_atomically(tmp_path / "logs", {"stalled-7.yaml": b"old"})  # as an earlier batch left it
     r = CliRunner().invoke(main, ["simulate", "--games", "4", "--agents", "greedy,greedy",
                                   "--stalled-logs", str(tmp_path / "logs")])
-    assert r.exit_code == 0 and not list((tmp_path / "logs").iterdir())  # an old batch's logs do not linger
+    assert r.exit_code == 0 and [p.name for p in (tmp_path / "logs").iterdir()] == [MARKER]  # old logs go
 
 
 def test_the_report_prints_each_engine_chart_with_its_caption(game):

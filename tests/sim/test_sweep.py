@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from kit.packs import copy_pack, edit
 
+from pnpgen.atomic import MARKER
 from pnpgen.cli import main
 from pnpgen.errors import ContentErrors, PnpgenError
 from pnpgen.loader import load_game
@@ -299,7 +300,7 @@ def test_cli_table_json_and_report(tmp_path):
     assert data["parameters"] == {"rules.mercy_margin": ["3", "4"], "rules.hand_size": ["6"]}
     assert [v["variant"] for v in data["variants"]] == ["mercy_margin=3 hand_size=6", "mercy_margin=4 hand_size=6"]
     files = sorted(p.name for p in (tmp_path / "rep").iterdir())
-    assert files == ["edge.svg", "finish-rate.svg", "index.html", "length.svg", "sweep.json", "victory.svg"]
+    assert files == [MARKER, "edge.svg", "finish-rate.svg", "index.html", "length.svg", "sweep.json", "victory.svg"]
     assert json.loads((tmp_path / "rep" / "sweep.json").read_text()) == data
     svg = "{http://www.w3.org/2000/svg}"
     for name in ("edge.svg", "finish-rate.svg", "length.svg"):
