@@ -59,7 +59,7 @@ def test_the_game_crafter_refuses_a_size_it_does_not_print(pack, tmp_path):
     edit(pack / "cards.yaml", "- id: action\n", "- id: action\n  size: [70, 70]\n")
     with pytest.raises(PnpgenError, match=r"thegamecrafter: Action deck cards are 70 x 70 mm; The Game Crafter "
                                           r"prints poker-us \(825 x 1125 px\), bridge"):
-        build(BuildOptions(game=str(pack), out=tmp_path, profile="thegamecrafter", sim_games=0, force=True))
+        build(BuildOptions(game=str(pack), out=tmp_path / "out", profile="thegamecrafter", sim_games=0, force=True))
 
 
 @pytest.fixture

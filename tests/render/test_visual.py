@@ -136,11 +136,11 @@ def test_pages_carry_a_true_to_size_scale_bar(built, tmp_path):
 
 @pytest.mark.slow
 def test_ink_saver_keeps_bands_light(pack, tmp_path):
-    state = build(BuildOptions(game=str(pack), out=tmp_path, papers=("a4",), formats=("pdf",), ink_saver=True,
-                               sim_games=0))
+    state = build(BuildOptions(game=str(pack), out=tmp_path / "out", papers=("a4",), formats=("pdf",),
+                               ink_saver=True, sim_games=0))
     card = next(c for c in state.game.cards if c.suit == "blue")
     n, (x, y, w, h) = _find(state, "a4", f"card-{card.id}")
-    pic = render(tmp_path / "narrow-seas" / "narrow-seas-a4.pdf", n, tmp_path)
+    pic = render(state.target / "narrow-seas-a4.pdf", n, tmp_path)
     r, g, b = pic.at(x + w * 0.62, y + 2.0)
     assert min(r, g, b) > 190  # a light tint, not full-bleed blue
     assert b >= r  # still bluish
