@@ -13,6 +13,7 @@ from kit.packs import edit
 from PIL import Image
 from pypdf import PdfReader
 
+from pnpgen.atomic import MARKER
 from pnpgen.build import BuildOptions, build
 from pnpgen.cli import main
 from pnpgen.errors import PnpgenError
@@ -90,7 +91,7 @@ def test_nine_card_sheet(nine, tmp_path):
         lines = [line.strip() for line in text.splitlines()]
         assert [lines.count(w) for w in ("Move", "Strike", "Gather")] == [3, 3, 3]
     assert sorted(p.name for p in (tmp_path / "out" / "nine").iterdir()) == [
-        "changes.txt", "nine-9card-a4.pdf", "nine-9card-letter.pdf", "snapshot.json"]
+        MARKER, "changes.txt", "nine-9card-a4.pdf", "nine-9card-letter.pdf", "snapshot.json"]
 
 
 def test_nine_card_limits(nine, tmp_path):

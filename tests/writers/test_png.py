@@ -4,6 +4,7 @@ bytes every time, and a one-line error when the optional rasteriser is missing."
 from __future__ import annotations
 
 import io
+import json
 import math
 
 import pytest
@@ -11,6 +12,7 @@ from click.testing import CliRunner
 from kit.pieces import one_of_each_kind
 from PIL import Image
 
+from pnpgen.atomic import MARKER
 from pnpgen.build import BuildOptions, build
 from pnpgen.cli import main
 from pnpgen.errors import PnpgenError
@@ -118,7 +120,9 @@ def test_build_writes_png_folder(tmp_path):
     assert f"wrote {folder}/ ({len(names)} PNG files)" in r.output
     assert not (tmp_path / "narrow-seas" / "narrow-seas-a4.pdf").exists()
     # a later PDF build keeps the PNGs; a PNG build drops PNGs it no longer makes
-    (folder / "stale.png").write_bytes(b"x")
+    (folder / "stale.png").write_bytes(b"x")  # as if an earlier build had written it:
+    marker = folder.parent / MARKER
+    marker.write_text(json.dumps({"files": [*json.loads(marker.read_text())["files"], "png/stale.png"]}))
     r = CliRunner().invoke(main, ["build", "--skip-sim", "--format", "pdf", "--paper", "a4", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     assert (folder / "stale.png").exists() and (folder / "card-yellow-reach.png").exists()
