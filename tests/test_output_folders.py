@@ -16,12 +16,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from content_kit import copy_pack
+from kit.packs import copy_pack
 
 from pnpgen import atomic
 from pnpgen.atomic import MARKER, write_atomically
 from pnpgen.cli import main
 from pnpgen.errors import PnpgenError
+
+pytestmark = pytest.mark.slow  # builds, simulations and processes that crash on purpose
 
 OLD = {"a.txt": b"old a", "svg/b.svg": b"<svg>old b</svg>", "keep.txt": b"kept from an earlier build"}
 NEW = {"a.txt": b"new a", "svg/c.svg": b"<svg>new c</svg>"}

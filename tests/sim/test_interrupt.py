@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds worker processes in /proc")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds worker processes in /proc")]
 
 BATCHES = {
     "simulate": ["simulate", "--jobs", "2", "--games", "1000000"],
