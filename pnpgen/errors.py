@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# Characters that would break a one-line message or a terminal: controls, line and paragraph separators,
+# lone surrogates and the two non-characters U+FFFE and U+FFFF.
+UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\f": "\\f", "\v": "\\v", "\b": "\\b", "\x00": "\\0"}
+
+
+def escaped(text: str) -> str:
+    """Text on one line, every unprintable character written as its escape (a newline as \\n)."""
+    return UNPRINTABLE.sub(lambda m: _ESCAPES.get(m[0]) or (f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100
+                                                            else f"\\u{ord(m[0]):04x}"), text)
 
 
 class PnpgenError(Exception):
@@ -33,7 +45,7 @@ class ContentError(PnpgenError):
         self.severity = severity
 
     def __str__(self) -> str:
-        return f"{self.loc}: {self.severity}: {self.message}"
+        return escaped(f"{self.loc}: {self.severity}: {self.message}")
 
 
 class ContentErrors(PnpgenError):

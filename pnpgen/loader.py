@@ -23,7 +23,7 @@ from .model.components import SHAPES
 from .model.game import MAX_PLAYERS, FontFile
 from .model.icons import SYMBOLS
 from .model.images import ImageRef
-from .paths import TEMPLATES_DIR, resolve_game
+from .paths import TEMPLATES_DIR, PathRefused, pack_path, resolve_game, template_path
 from .sheets import is_sheet, read_sheet, value_of
 from .yamlsrc import display_path, key_loc, load_yaml, loc_of
 
@@ -98,9 +98,10 @@ class _Loader:
     def include(self, ref: str, loc: Loc | None, section: str = "") -> Any:
         """The data of a file named by a section (relative to the pack); None after an error."""
         self.broken.add(section)  # until the file has loaded
-        target = (self.root / ref).resolve()
-        if not target.is_relative_to(self.root):
-            self.p.error(loc, f"file reference '{ref}' leaves the content folder")
+        try:
+            target = pack_path(self.root, ref)
+        except PathRefused as e:
+            self.p.error(loc, str(e))
             return None
         if not target.is_file():
             self.p.error(loc, f"file reference '{ref}': no such file in {display_path(self.root)}")
@@ -109,6 +110,9 @@ class _Loader:
             doc = self.read_file(target)
         except ContentError as e:
             self.p.error(e.loc, e.message)
+            return None
+        if doc is None:  # one error at the file, none at each thing that would have used it
+            self.p.error(Loc(display_path(target), 1, 1), f"the file is empty (named at {loc})")
             return None
         self.broken.discard(section)
         return doc
@@ -258,10 +262,12 @@ class _Loader:
         for style, ref in ((k, getattr(fonts, k, None)) for k in self.source(fonts).mapping):
             if ref is None:
                 continue
-            target = (self.root / ref).resolve()
-            if not target.is_relative_to(self.root):
-                self.err(fonts, style, f"file reference '{ref}' leaves the content folder")
-            elif not target.is_file():
+            try:
+                target = pack_path(self.root, ref)
+            except PathRefused as e:
+                self.err(fonts, style, str(e))
+                continue
+            if not target.is_file():
                 self.err(fonts, style, f"'{style}': no such file '{ref}' in {display_path(self.root)}")
             else:
                 out.append(FontFile(style, target, self.at(fonts, style)))
@@ -276,15 +282,11 @@ class _Loader:
             self.err(obj, key, f"image '{ref}' must be a path relative to the pack folder")
             return None
         try:
-            target = (self.root / ref).resolve()
-            found = target.is_file()
-        except (OSError, RuntimeError):  # a name too long, a loop of symbolic links
-            self.err(obj, key, f"image '{ref}' cannot be looked up")
+            target = pack_path(self.root, ref)
+        except PathRefused as e:
+            self.err(obj, key, str(e))
             return None
-        if not target.is_relative_to(self.root):
-            self.err(obj, key, f"file reference '{ref}' leaves the content folder")
-            return None
-        if not found:
+        if not target.is_file():
             self.err(obj, key, f"image '{ref}': no such file in {display_path(self.root)}")
             return None
         return ImageRef(ref, target, self.at(obj, key))
@@ -322,9 +324,12 @@ class _Loader:
         """A template name that a file in the pack's templates/ or pnpgen's names, else None after an error."""
         if name is None:
             return None
-        for folder in (self.root / "templates", TEMPLATES_DIR):
-            if (folder / f"{name}.yaml").is_file():
+        try:
+            if template_path(self.root, name) is not None:
                 return name
+        except PathRefused as e:
+            self.err(obj, key, f"template '{name}': {e}")
+            return None
         known = sorted({p.stem for d in (self.root / "templates", TEMPLATES_DIR) if d.is_dir()
                         for p in d.glob("*.yaml")})
         self.err(obj, key, f"unknown template '{name}' (expected one of: {', '.join(known)})"

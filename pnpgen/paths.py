@@ -8,6 +8,10 @@ from pathlib import Path
 from .errors import PnpgenError
 
 
+class PathRefused(ValueError):
+    """A file reference that leads outside its folder or cannot be looked up (the message says which)."""
+
+
 def _bundled(folder: str) -> Path:
     """A folder of bundled data: inside the installed package (a wheel maps the checkout's top-level `content/`
     and `templates/` there), else beside the package in a checkout (an editable install)."""
@@ -59,3 +63,32 @@ def bundled_name(root: Path | str) -> str | None:
 def game_ref(root: Path | str) -> str:
     """How a file written anywhere names a pack: a bundled pack by its name, another by its absolute folder."""
     return bundled_name(root) or str(Path(root).resolve())
+
+
+def pack_path(root: Path, ref: str, within: str = "") -> Path:
+    """The file `ref` names relative to the folder `root` (and inside its subfolder `within`), resolved with
+    symbolic links followed; PathRefused when it is absolute or leads outside, or cannot be looked up."""
+    shown = ref if len(ref) <= 80 else ref[:60] + "..."
+    try:
+        top = Path(root).resolve()
+        target = (top / ref).resolve()
+        target.exists()  # a name too long to look up raises here, not in a later is_file()
+    except (OSError, RuntimeError, ValueError):  # a name too long, a loop of symbolic links, a NUL character
+        raise PathRefused(f"file reference '{shown}' cannot be looked up (too long, or a loop of links?)") from None
+    if not target.is_relative_to(top / within):
+        raise PathRefused(f"file reference '{shown}' leaves the {within + ' ' if within else 'content '}folder")
+    return target
+
+
+def template_path(pack: Path, name: str) -> Path | None:
+    """The file of template `name`: in the pack's templates/ folder, else in pnpgen's; None when neither has it.
+    PathRefused for a name that leads out of its templates folder (the same rules as any file a pack names)."""
+    for root, within in ((Path(pack), "templates"), (TEMPLATES_DIR, "")):
+        ref = f"{within}/{name}.yaml" if within else f"{name}.yaml"
+        try:
+            present = (root / ref).is_file()
+        except OSError:
+            present = True  # (pack_path says why it cannot be looked up)
+        if present:
+            return pack_path(root, ref, within)
+    return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,11 @@ from .errors import ContentError, Loc, Problems
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 200_000
+MAX_CHARS = 1_000_000  # characters of text in a document once its aliases are expanded
+MAX_TEXT = 10_000  # characters in one text value
 MAX_DEPTH = 100
+# Characters text may not hold: controls other than tab and line feed, lone surrogates, U+FFFE and U+FFFF.
+BAD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 _STD = "tag:yaml.org,2002:"
 # Tags a content file may carry (implicitly or written out); anything else is refused.
@@ -69,8 +74,23 @@ def key_loc(container: Any, key: Any) -> Loc | None:
     return getattr(container, "loc", None)
 
 
+def bad_character(char: str) -> str:
+    """What is wrong with a character text may not hold."""
+    code = ord(char)
+    kind = ("a lone surrogate" if 0xD800 <= code <= 0xDFFF else "a non-character" if code in (0xFFFE, 0xFFFF)
+            else "a control character")
+    return f"U+{code:04X} is {kind}; text holds printable characters, tabs and line breaks only"
+
+
+def text_loc(text: str, index: int, filename: str) -> Loc:
+    """The line:col of a character index in a file's text."""
+    line = text.count("\n", 0, index) + 1
+    return Loc(filename, line, index - (text.rfind("\n", 0, index) + 1) + 1)
+
+
 class _Builder:
-    def __init__(self, filename: str, problems: Problems | None):
+    def __init__(self, filename: str, problems: Problems | None, text: str = ""):
+        self.text = text
         self.filename = filename
         self.problems = problems
         self.nodes = 0
@@ -121,10 +141,25 @@ class _Builder:
         if node.tag == _STD + "timestamp":
             return node.value  # dates stay text: a version like 2026-01-01 is a label, not a date
         try:
-            return self.scalars.construct_object(node)
+            value = self.scalars.construct_object(node)
         except (yaml.YAMLError, ValueError, KeyError, TypeError, OverflowError):
             kind = short_tag(node.tag)[2:]
             raise ContentError(self.loc(node), f"'{node.value}' is not a valid {kind} value") from None
+        if isinstance(value, str):
+            self.check_text(value, node)
+        return value
+
+    def check_text(self, value: str, node: yaml.ScalarNode) -> None:
+        """Text holds printable characters only (an SVG or PDF could not carry the others), and not too many."""
+        if len(value) > MAX_TEXT:
+            raise ContentError(self.loc(node), f"text of {len(value)} characters; the limit for one value is "
+                               f"{MAX_TEXT}")
+        bad = BAD_TEXT.search(value)
+        if bad is None:
+            return
+        written = self.text.find(bad[0], node.start_mark.index, node.end_mark.index)  # else written as an escape
+        loc = text_loc(self.text, written, self.filename) if written >= 0 else self.loc(node)
+        raise ContentError(loc, bad_character(bad[0]))
 
     def mapping(self, node: yaml.MappingNode, depth: int) -> LMap:
         out = LMap()
@@ -182,8 +217,12 @@ def parse_yaml(text: str, filename: str = "<input>", problems: Problems | None =
     size = len(text.encode("utf-8", "replace"))
     if size > MAX_BYTES:
         raise ContentError(Loc(filename, 1, 1), too_large(size))
+    count_values(text, filename)
     try:
         node = _compose(text)
+    except yaml.reader.ReaderError as e:  # a character YAML refuses, written raw in the file
+        char = chr(e.character) if isinstance(e.character, int) else str(e.character)
+        raise ContentError(text_loc(text, e.position, filename), bad_character(char)) from None
     except RecursionError:
         raise ContentError(Loc(filename, 1, 1), "values nest too deeply to read") from None
     except yaml.MarkedYAMLError as e:
@@ -199,12 +238,34 @@ def parse_yaml(text: str, filename: str = "<input>", problems: Problems | None =
     if node is None:
         return None
     check_expansion(node, filename)
-    return _Builder(filename, problems).build(node)
+    return _Builder(filename, problems, text).build(node)
+
+
+def count_values(text: str, filename: str) -> None:
+    """Refuse a file that holds more than MAX_NODES values as written, before building any of them (the C
+    parser counts fast; a syntax error is left for the located parse that follows)."""
+    parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    count = 0
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                count += 1
+                if count > MAX_NODES:
+                    m = event.start_mark
+                    raise ContentError(Loc(filename, m.line + 1, m.column + 1),
+                                       f"the file holds more than {MAX_NODES} values (the limit); split it or "
+                                       "shorten it")
+    except yaml.YAMLError:
+        return
+    finally:
+        parser.dispose()
 
 
 def check_expansion(root: yaml.Node, filename: str) -> None:
     """Refuse a document whose aliases would expand it past MAX_NODES values, naming the value that explodes."""
     sizes: dict[int, int | None] = {}  # None: being counted
+    chars: dict[int, int] = {}  # characters of text in each value, aliases expanded
 
     def children(n: yaml.Node) -> list:
         if isinstance(n, yaml.SequenceNode):
@@ -221,25 +282,29 @@ def check_expansion(root: yaml.Node, filename: str) -> None:
                                    "this value contains itself (recursive alias)")
             return sizes[id(n)]
         sizes[id(n)] = None
-        sizes[id(n)] = 1 + sum(size(c) for c in children(n))
+        inner = children(n)
+        sizes[id(n)] = 1 + sum(size(c) for c in inner)
+        chars[id(n)] = sum(chars[id(c)] for c in inner) if inner else len(n.value or "")
         return sizes[id(n)]
 
     try:
-        total = size(root)
+        size(root)
     except RecursionError:
         raise ContentError(Loc(filename, 1, 1), "values nest too deeply to read") from None
-    if total <= MAX_NODES:
-        return
-    node = root
-    while True:  # the innermost value that alone is over the limit
-        big = next((c for c in children(node) if sizes[id(c)] > MAX_NODES), None)
-        if big is None:
-            break
-        node = big
-    m = node.start_mark
-    raise ContentError(Loc(filename, m.line + 1, m.column + 1),
-                       f"this value expands to {sizes[id(node)]} values, more than the limit of {MAX_NODES} "
-                       "(alias/anchor expansion?)")
+    # (count_values refused a file over a limit as written: past here, aliases are what expands it)
+    for counts, limit, what in ((sizes, MAX_NODES, "values"), (chars, MAX_CHARS, "characters of text")):
+        if counts[id(root)] <= limit:
+            continue
+        node = root
+        while True:  # the innermost value that alone is over the limit
+            big = next((c for c in children(node) if counts[id(c)] > limit), None)
+            if big is None:
+                break
+            node = big
+        m = node.start_mark
+        raise ContentError(Loc(filename, m.line + 1, m.column + 1),
+                           f"this value expands to {counts[id(node)]} {what} through its aliases (*name), more "
+                           f"than the limit of {limit}")
 
 
 def too_large(size: int) -> str:

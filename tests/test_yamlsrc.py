@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pnpgen import yamlsrc
 from pnpgen.errors import ContentError, ContentErrors, Loc, Problems
-from pnpgen.yamlsrc import LList, LMap, display_path, key_loc, load_yaml, loc_of, parse_yaml
+from pnpgen.yamlsrc import BAD_TEXT, LList, LMap, display_path, key_loc, load_yaml, loc_of, parse_yaml
 
 
 def raised(text: str) -> str:
@@ -113,8 +113,8 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
 
 def test_an_alias_bomb_is_refused_quickly_at_the_value_that_explodes() -> None:
     # f = 9 * e + 1 values: the first anchored value over 200 000 (e holds 66 430).
-    assert raised(BOMB) == ("f.yaml:6:4: error: this value expands to 597871 values, more than the limit of "
-                            "200000 (alias/anchor expansion?)")
+    assert raised(BOMB) == ("f.yaml:6:4: error: this value expands to 597871 values through its aliases (*name), "
+                            "more than the limit of 200000")
 
 
 def test_the_expansion_limit_is_exact(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -244,10 +244,11 @@ def test_errors_collected_by_a_problems_limit_stop_the_pass() -> None:
 
 # -- properties -------------------------------------------------------------------------------
 
-plain = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=12),
+printable = st.text(max_size=12).map(lambda s: BAD_TEXT.sub("", s))  # (other text is refused: test_reliability_input)
+plain = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), printable,
                   st.floats(allow_nan=False, allow_infinity=False, width=32))
 data = st.recursive(plain, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                   st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+                                                   st.dictionaries(printable, inner, max_size=4)),
                     max_leaves=20)
 
 

@@ -9,7 +9,7 @@ import sys
 import click
 
 from .. import __version__
-from ..errors import ContentError, ContentErrors, PnpgenError
+from ..errors import ContentError, ContentErrors, PnpgenError, escaped
 
 # One module per command (group); each exposes `commands`, a list of click commands.
 COMMAND_MODULES = ("check", "listing", "build", "rules", "replay", "simulate", "sweep", "new", "schema", "export")
@@ -29,7 +29,7 @@ class PnpgenGroup(click.Group):
             click.echo(str(e), err=True)
             ctx.exit(1)
         except PnpgenError as e:
-            click.echo(f"error: {e}", err=True)
+            click.echo(escaped(f"error: {e}"), err=True)
             ctx.exit(1)
         except click.UsageError as e:  # a mistyped command or option: one line too, and exit status 1
             hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import Loc, Problems
+from ..errors import ContentError, Loc, Problems
 from ..fields import describe, did_you_mean
 from ..model import Game
-from ..paths import TEMPLATES_DIR
+from ..paths import TEMPLATES_DIR, PathRefused, template_path
 from ..yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
 from .colour import is_colour
 from .text import TextStyle
@@ -108,12 +108,8 @@ class Templates:
         self.cache: dict[tuple[str, str], Tmpl] = {}
 
     def find(self, name: str) -> Path | None:
-        """The file of a template, or None."""
-        for d in search_dirs(self.game):
-            p = d / f"{name}.yaml"
-            if p.is_file():
-                return p
-        return None
+        """The file of a template, or None (PathRefused for a name that leads out of its folder)."""
+        return template_path(Path(self.game.root), name)
 
     def known(self) -> list[str]:
         """Names of every template the game can use."""
@@ -124,16 +120,25 @@ class Templates:
         key = (name, kind)
         if key in self.cache:
             return self.cache[key]
-        path = self.find(name)
+        try:
+            path = self.find(name)
+        except PathRefused as e:
+            self.problems.error(loc, f"template '{name}': {e}")
+            return self._defaults(spec, name)
         if path is None:
             self.problems.error(loc, f"unknown template '{name}' (expected one of: {', '.join(self.known())})"
                                 + did_you_mean(name, self.known()))
             return self._defaults(spec, name)
-        doc = load_yaml(path, self.problems)
         where = Loc(display_path(path))
+        try:
+            doc = load_yaml(path, self.problems)
+        except ContentError as e:
+            self.problems.error(e.loc, e.message)
+            return self._defaults(spec, name)
         what = f"template '{name}'"
         if not isinstance(doc, LMap):
-            self.problems.error(loc_of(doc) or where, f"{what}: expected a mapping, got {describe(doc)}")
+            self.problems.error(loc_of(doc) or Loc(where.file, 1, 1), f"{what}: expected a mapping, got "
+                                f"{describe(doc)}")
             return self._defaults(spec, name)
         got_kind = doc.get("kind")
         if got_kind != kind:

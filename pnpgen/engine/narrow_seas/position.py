@@ -76,6 +76,11 @@ def _board(f: Fields, game: Game, base: Path) -> tuple[Board | None, Any]:
         p = base / v
         if p.is_file():
             doc = load_yaml(p, f.problems)
+            if not isinstance(doc, (dict, list)):  # (its text is not shown: the file may be anything)
+                f.problems.error(Loc(display_path(p), 1, 1), f"board file '{v}' holds "
+                                 f"{'nothing' if doc is None else 'a single value'}, not a board (a mapping with "
+                                 "'hexes', or a list of hexes)")
+                return None, None
             return read_board(doc, f.problems, display_path(p), game.suit_ids), v
         if v in ids:
             return next(b for b in boards if b.id == v), v
