@@ -32,6 +32,7 @@ __all__ = ["MAX_PLAYERS", "SHAPES", "SYMBOLS", "ensure_game", "load_game"]
 # Sections are read in this order (a file's errors come before those of files read after it).
 READ_ORDER = ("colours", "suits", "rules", "icons", "terrain", "actions", "decks", "boards", "area_cards", "tokens",
               "player_aids", "counts", "variants")
+MAX_PACK_BYTES = 3_000_000  # the files a pack names, together
 COMPONENTS = (("deck", "decks"), ("board", "boards"), ("area card", "area_cards"), ("token", "tokens"),
               ("player aid", "player_aids"))
 
@@ -60,6 +61,7 @@ class _Loader:
         self.p = problems
         self.reading = Reading(problems, sources={}, open=self.data_file)
         self.files: list[str] = []  # in the order read
+        self.pack_bytes = 0  # bytes of the files read so far (game.yaml is bounded by itself)
         self.palette: dict[str, str] = {}
         self.suits: dict[str, Any] = {}
         self.icons: dict[str, Any] = {}
@@ -105,6 +107,11 @@ class _Loader:
             return None
         if not target.is_file():
             self.p.error(loc, f"file reference '{ref}': no such file in {display_path(self.root)}")
+            return None
+        self.pack_bytes += target.stat().st_size
+        if self.pack_bytes > MAX_PACK_BYTES:  # (each file is bounded by itself: this bounds them together)
+            self.p.error(loc, f"file reference '{ref}' brings the files the pack reads to "
+                         f"{-(-self.pack_bytes // 1000)} kB; the limit for a whole pack is {MAX_PACK_BYTES // 1000} kB")
             return None
         try:
             doc = self.read_file(target)
@@ -392,7 +399,7 @@ class _Loader:
         if action.kind == "fire" and not all(k in m for k in ("range", "damage")):  # (bad values: said already)
             self.err(action, None, "a fire action needs 'range' and 'damage'")
         self.mark(action, f"{action.name} (action)")
-        return action
+        return self.keep(action, replace(action, plan_loc=self.at(action, "plan"))) if "plan" in m else action
 
     # -- decks and cards -----------------------------------------------------------------------------------
     def link_decks(self, decks: tuple[Deck, ...], label: str, others: tuple[Deck, ...]) -> tuple[Deck, ...]:

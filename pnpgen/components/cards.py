@@ -587,13 +587,14 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
         out.append(Rect(inset + 1.2, inset + 1.2, w - 2 * inset - 2.4, h - 2 * inset - 2.4,
                         Style(stroke=colour if th.ink_saver else tint(ink, 0.8), width=t.frame_width / 3), 1.8))
     s = t.icon_size
+    icon = s > 0 and ctx.icon_ok(t.icon, t.loc_of("icon"), f"template '{t.name}': 'icon'")  # (even under a picture)
     art = None
     if deck.back.image is not None:
         art = ctx.art(deck.back.image, f"deck '{deck.id}' back", t.art.box or ((w - s) / 2, (h - s) / 2, s, s),
                       t.art.fit)
     if art is not None:
         out.append(art)
-    elif s > 0 and ctx.icons.known(t.icon):
+    elif icon:
         out.append(ctx.icons.draw(t.icon, (w - s) / 2, (h - s) / 2, s, colour if th.ink_saver else ink))
     if deck.back_text:
         ts = text_style(t.title, ink)

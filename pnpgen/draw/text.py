@@ -249,6 +249,13 @@ def text_box(text: str, box: tuple[float, float, float, float], style: TextStyle
     size = style.size
     laid = _set(text, box, style, size, icons, source)
     floor = style.min_size if style.min_size is not None else size
+    if not laid.fits and floor < size:  # text that does not fit even at its smallest size is set once more only
+        smallest = size
+        while smallest - pt(0.25) >= floor - 1e-9:  # (the sizes the loop below steps through, to the last)
+            smallest -= pt(0.25)
+        at_floor = _set(text, box, style, smallest, icons, source)
+        if not at_floor.fits:
+            return at_floor
     while not laid.fits and size - pt(0.25) >= floor - 1e-9:
         size -= pt(0.25)
         laid = _set(text, box, style, size, icons, source)

@@ -84,6 +84,7 @@ class Action:
     text: str = declared("the text printed when the engine does not write it", default="")
     loc: Loc | None = field(default=None, compare=False, repr=False)
     provisional: str = provisional_field("why its values are not final: the cover lists it, `check` counts it")
+    plan_loc: Loc | None = field(default=None, compare=False, repr=False)  # where its `plan` is written
 
 
 def _card_id(mapping: Any) -> str | None:

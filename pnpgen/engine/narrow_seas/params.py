@@ -116,6 +116,10 @@ def read(game: Game, problems: Problems) -> Params:
         if getattr(prm, key) and prm.plan_areas and getattr(prm, key) not in prm.plan_areas:
             problems.error(game.rules.loc(key) or game.loc,
                            f"rules: '{key}' must be one of the plan_areas ({', '.join(prm.plan_areas)})")
+    for a in game.actions:  # a card whose area the ship cards lack could be planned for but never played
+        if a.plan_area is not None and prm.plan_areas and a.plan_area not in prm.plan_areas:
+            problems.error(a.plan_loc or a.loc, f"action '{a.id}': plan '{a.plan_area}' is not one of the rules' "
+                           f"plan_areas ({', '.join(prm.plan_areas)})" + did_you_mean(a.plan_area, prm.plan_areas))
     r = _Reader(game, problems)
     r.once("seating", prm.seating, game.rules.loc("seating"))
     for t in prm.teams:
