@@ -88,10 +88,13 @@ def timed_check(root: Path, timeout: float) -> tuple[float | None, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--only", default="", help="run the baseline and the cases whose label holds this text")
     args = parser.parse_args()
     base = None
     with tempfile.TemporaryDirectory() as tmp:
         for k, (label, make) in enumerate(CASES.items()):
+            if make is not None and args.only not in label:
+                continue
             root = Path(tmp) / f"case{k}"
             shutil.copytree(CONTENT_DIR / "narrow-seas", root)
             if make is not None:

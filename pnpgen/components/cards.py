@@ -12,8 +12,8 @@ from ..draw.geometry import scale
 from ..draw.piece import ColourKey, Piece
 from ..draw.primitives import Group, Item, Rect, Style, Text, place
 from ..draw.templates import P, Tmpl, text_spec, text_style
-from ..draw.text import text_box
-from ..draw.units import SMALLEST
+from ..draw.text import measure, text_box
+from ..draw.units import SMALLEST, pt
 from ..engine.api import CardDiagram, CardText, engine_for
 from ..gridmove import describe_manoeuvre, describe_shot
 from ..model import CardType, Deck, Game
@@ -202,7 +202,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
             break
     group, items, used, problem, _kept = body
     if problem:
-        ctx.problems.error(card.loc, f"card '{card.id}': {problem}")
+        ctx.problems.error(written_at(ctx.game, card, problem[1]), f"card '{card.id}': {problem[0]}")
     if group is not None:
         out.append(group)
     out += items
@@ -355,11 +355,25 @@ def card_text(game: Game, card: CardType, none: str = "None.") -> CardText:
     return CardText(made.requires or none, made.effect)
 
 
+def written_at(game: Game, card: CardType, word: str):
+    """Where content writes a word a card prints: the card's action or the area whose label it is (card text is
+    made from both), else the card."""
+    word = word.strip("*_.,;:()")
+    if word:
+        records = [card.action] if card.action is not None else []
+        records += [a for c in game.area_cards for a in c.areas]
+        for r in records:
+            if any(isinstance(v, str) and word in v for v in vars(r).values()) and r.loc is not None:
+                return r.loc
+    return card.loc
+
+
 def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
-               ) -> tuple[list[Item], float, str, float]:
+               ) -> tuple[list[Item], float, tuple | str, float]:
     """Requirements then effect from `start` down to the effect box's bottom. Below a full diagram each starts at
     its own box (or right after the one before, if that ran long). Returns the drawing, where it ends, what did not
-    fit ('' if all did) and the smallest text size it used, as a share of the template's."""
+    fit ('' if all did: else the message and the word too wide for its box, if one is) and the smallest text size
+    it used, as a share of the template's."""
     out: list[Item] = []
     y = start
     bottom = t.effect.box[1] + t.effect.box[3]
@@ -379,8 +393,14 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
         laid = text_box(body, (x0, y + label_h, bw, room), style, ctx.icons.inline)
         kept = min(kept, laid.size / style.size)
         if not laid.fits and not problem:
-            problem = (f"its {region.label.lower()} text does not fit the template '{t.name}' "
-                       f"({laid.height:.1f} mm needed, {room:.1f} mm available)")
+            wide = next((word for word in body.split() if not measure(word, bw, style, laid.size)[2]), None)
+            if wide is not None:  # (its height may fit: the word alone is what cannot)
+                problem = (f"the word '{wide[:40]}{'...' if len(wide) > 40 else ''}' in its "
+                           f"{region.label.lower()} text is wider than the template '{t.name}' gives it "
+                           f"({bw:.1f} mm) even at {laid.size / pt(1):.2f} pt", wide)
+            else:
+                problem = (f"its {region.label.lower()} text does not fit the template '{t.name}' "
+                           f"({laid.height:.1f} mm needed, {room:.1f} mm available)", "")
         if region.label:
             out.append(Text(x0, y + 2.0, region.label.upper(), SMALLEST, ink, "bold", set_by=region.loc_of("label"),
                             role=f"{region.role} label"))
