@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError, Loc
-from .yamlsrc import MAX_BYTES, MAX_NODES, LList, LMap, decode, parse_yaml, too_large
+from .yamlsrc import MAX_BYTES, MAX_NODES, LList, LMap, check_cell, decode, parse_yaml, too_large
 
 NESTED = ("fields",)  # column prefixes that fill a mapping: fields.NAME
 MAX_COLUMNS = 200
@@ -160,6 +160,7 @@ def _rows(rows: list[tuple[int, list[str]]], name: str) -> LList:
     for col, title in enumerate(head, start=1):
         title = title.strip()
         where = Loc(name, head_line, col)
+        check_cell(title, where)
         if not title:
             raise ContentError(where, "a column with no name in the header row (every column needs a field name)")
         if title in seen:
@@ -181,6 +182,7 @@ def _rows(rows: list[tuple[int, list[str]]], name: str) -> LList:
             if cells_read > MAX_NODES:
                 raise ContentError(Loc(name, line, col), f"more than {MAX_NODES} values")
             title, where = out.columns[col - 1]
+            check_cell(text, Loc(name, line, col))
             cell = SheetCell(text, Loc(name, line, col))
             prefix, dot, rest = title.partition(".")
             if dot and prefix in NESTED and rest:

@@ -82,6 +82,21 @@ def bad_character(char: str) -> str:
     return f"U+{code:04X} is {kind}; text holds printable characters, tabs and line breaks only"
 
 
+def too_long(value: str) -> str:
+    """The message for a text value over MAX_TEXT characters."""
+    return f"text of {len(value)} characters; the limit for one value is {MAX_TEXT}"
+
+
+def check_cell(text: str, loc: Loc) -> None:
+    """A ContentError at a cell of a table (a spreadsheet) whose text is too long or holds a character text may
+    not hold."""
+    if len(text) > MAX_TEXT:
+        raise ContentError(loc, too_long(text))
+    bad = BAD_TEXT.search(text.replace("\r\n", "\n"))  # (a line break saved on Windows is one)
+    if bad is not None:
+        raise ContentError(loc, bad_character(bad[0]))
+
+
 def text_loc(text: str, index: int, filename: str) -> Loc:
     """The line:col of a character index in a file's text."""
     line = text.count("\n", 0, index) + 1
@@ -152,8 +167,7 @@ class _Builder:
     def check_text(self, value: str, node: yaml.ScalarNode) -> None:
         """Text holds printable characters only (an SVG or PDF could not carry the others), and not too many."""
         if len(value) > MAX_TEXT:
-            raise ContentError(self.loc(node), f"text of {len(value)} characters; the limit for one value is "
-                               f"{MAX_TEXT}")
+            raise ContentError(self.loc(node), too_long(value))
         bad = BAD_TEXT.search(value)
         if bad is None:
             return

@@ -16,6 +16,7 @@ from pnpgen.cli import main
 from pnpgen.errors import ContentError, Loc
 from pnpgen.loader import load_game
 from pnpgen.paths import TEMPLATES_DIR
+from pnpgen.sheets import read_sheet
 from pnpgen.yamlsrc import parse_yaml
 
 TEXT_RULE = "text holds printable characters, tabs and line breaks only"
@@ -259,3 +260,13 @@ def test_18_a_word_too_wide_for_card_text_is_located_where_it_is_written(pack: P
     assert got and all(line.startswith(f"{where(ships, '{id: sail')}: error: card '") for line in got), got
     assert got[0].endswith(f": the word '{word[:40]}...' in its needs text is wider than the template 'action-card' "
                            "gives it (55.0 mm) even at 6.00 pt")
+
+
+def test_3_6_a_spreadsheet_cell_holding_a_control_character_is_located_at_the_cell(tmp_path: Path) -> None:
+    good, bad = tmp_path / "good.csv", tmp_path / "bad.csv"
+    good.write_text('suit,action\r\nyellow,"re\r\nach"\r\n', encoding="utf-8", newline="")
+    bad.write_text('suit,action\r\nyellow,reach\r\nblue,re\x1bach\r\n', encoding="utf-8", newline="")
+    assert read_sheet(good, "good.csv")[0]["action"] == "re\r\nach"  # (a line break saved on Windows is one)
+    with pytest.raises(ContentError) as e:
+        read_sheet(bad, "bad.csv")
+    assert str(e.value) == f"bad.csv:3:2: error: U+001B is a control character; {TEXT_RULE}"
