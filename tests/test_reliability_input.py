@@ -19,6 +19,8 @@ from pnpgen.paths import TEMPLATES_DIR
 from pnpgen.sheets import read_sheet
 from pnpgen.yamlsrc import parse_yaml
 
+pytestmark = pytest.mark.slow  # (most copy a pack and check it, or lay it out)
+
 TEXT_RULE = "text holds printable characters, tabs and line breaks only"
 
 
