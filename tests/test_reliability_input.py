@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from content_kit import display, edit, errors_of, where
+from kit.packs import display, edit, errors_of, where
 
 from pnpgen import loader, yamlsrc
 from pnpgen.checks import check_game
