@@ -258,7 +258,10 @@ def parse_yaml(text: str, filename: str = "<input>", problems: Problems | None =
 def count_values(text: str, filename: str) -> None:
     """Refuse a file that holds more than MAX_NODES values as written, before building any of them (the C
     parser counts fast; a syntax error is left for the located parse that follows)."""
-    parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    try:
+        parser = (_FAST_LOADER or yaml.SafeLoader)(text)
+    except (yaml.YAMLError, UnicodeError):  # (a character either parser refuses: the parse that follows says)
+        return
     count = 0
     try:
         while parser.check_event():
@@ -270,7 +273,7 @@ def count_values(text: str, filename: str) -> None:
                     raise ContentError(Loc(filename, m.line + 1, m.column + 1),
                                        f"the file holds more than {MAX_NODES} values (the limit); split it or "
                                        "shorten it")
-    except yaml.YAMLError:
+    except (yaml.YAMLError, UnicodeError):
         return
     finally:
         parser.dispose()
