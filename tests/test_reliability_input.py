@@ -241,18 +241,7 @@ def test_16_a_misspelt_back_icon_is_a_located_error_with_a_suggestion(pack: Path
     assert got[0].endswith("(did you mean 'compass'?)")
 
 
-# -- 15, 18: text too wide for its place ----------------------------------------------------------------------
-
-def test_15_a_table_too_wide_to_fit_is_an_error_at_its_row(pack: Path) -> None:
-    aids = pack / "aids.yaml"
-    more = "".join(f", Heading{k}" for k in range(37))
-    edit(aids, "- [Card, Exact range, Damage]", f"- [Card, Exact range, Damage{more}]")
-    for row in ('- [Carronades, "1", "3"', '- [Broadside, "2", "2"', '- [Long Nines, "3", "1"'):
-        edit(aids, row, row + ", x" * 37)
-    header = where(aids, "- [Card, Exact", 2)
-    assert laid_out_errors(pack) == [f"{header}: error: player aid 'aid-actions': table column 1 of 40 is 0.1 mm "
-                                     "wide, too narrow for 'Card' (the table is 85 mm wide: fewer or shorter columns)"]
-
+# -- 18: text too wide for its place ----------------------------------------------------------------------
 
 def test_18_a_word_too_wide_for_card_text_is_located_where_it_is_written(pack: Path) -> None:
     ships = pack / "ships.yaml"

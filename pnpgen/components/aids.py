@@ -81,7 +81,7 @@ def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
         else:
             lo = mid + 1
     scale = steps[lo]
-    body, used = _sections(ctx, aid, t, (m, top, w - 2 * m), scale, report=True)
+    body, used = _sections(ctx, aid, t, (m, top, w - 2 * m), scale)
     if used > avail + 1e-6:
         ctx.problems.error(aid.loc, f"player aid '{aid.id}': its text needs {used:.0f} mm but template '{t.name}' "
                            f"leaves {avail:.0f} mm even at {round(t.min_scale * 100)}% size (shorten it or use "
@@ -90,7 +90,7 @@ def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
     return Group(tuple(out), label=f"aid {aid.id}")
 
 
-def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float, report: bool = False) -> tuple[Group, float]:
+def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float) -> tuple[Group, float]:
     x, y0, w = col
     y = y0
     out: list[Item] = []
@@ -104,7 +104,7 @@ def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float, report: bool
         parts = [p for p in (("text", "table") if t.text_first else ("table", "text")) if getattr(s, p)]
         for k, part in enumerate(parts):
             if part == "table":
-                tab, th_ = table(ctx, s, t, (x, y, w), scale, f"player aid '{aid.id}'" if report else "")
+                tab, th_ = table(ctx, s, t, (x, y, w), scale)
                 out.append(tab)
                 y += th_ + 1.2 * scale
             else:
@@ -121,9 +121,8 @@ def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float, report: bool
     return Group(tuple(out)), y - y0
 
 
-def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float, report: str = "") -> tuple[Group, float]:
-    """A table: the first row is the header; columns share the width by how much they hold. With `report` (what
-    holds the table), a cell too narrow for a word in it is an error at its row (its text would overprint)."""
+def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float) -> tuple[Group, float]:
+    """A table: the first row is the header; columns share the width by how much they hold."""
     x, y, w = col
     rows = [list(r) for r in s.table]
     ncols = max(len(r) for r in rows)
@@ -145,12 +144,6 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float, report: str = "") ->
         cx = x
         for c, cell in enumerate(row):
             laid = text_box(cell, (cx + pad, 0, widths[c] - 2 * pad, 1e6), style, ctx.icons.inline)
-            if report and not laid.fits:
-                ctx.problems.error(s.row_locs[k] if k < len(s.row_locs) else s.loc,
-                                   f"{report}: table column {c + 1} of {ncols} is {max(widths[c] - 2 * pad, 0):.1f} "
-                                   f"mm wide, too narrow for '{cell[:40]}' (the table is {w:.0f} mm wide: fewer or "
-                                   "shorter columns)")
-                report = ""  # (once per table)
             cells.append((cx, laid))
             cx += widths[c]
         rh = max(max(laid.height for _, laid in cells), body.size * 1.1) + 2 * pad
