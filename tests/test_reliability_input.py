@@ -241,7 +241,31 @@ def test_16_a_misspelt_back_icon_is_a_located_error_with_a_suggestion(pack: Path
     assert got[0].endswith("(did you mean 'compass'?)")
 
 
-# -- 18: text too wide for its place ----------------------------------------------------------------------
+# -- 15, 18: text too wide for its place ----------------------------------------------------------------------
+
+def test_15_a_table_too_wide_to_fit_is_an_error_at_its_header_row(pack: Path) -> None:
+    aids = pack / "aids.yaml"
+    more = "".join(f", Heading{k}" for k in range(37))
+    edit(aids, "- [Card, Exact range, Damage]", f"- [Card, Exact range, Damage{more}]")
+    for row in ('- [Carronades, "1", "3"', '- [Broadside, "2", "2"', '- [Long Nines, "3", "1"'):
+        edit(aids, row, row + ", x" * 37)
+    header = where(aids, "- [Card, Exact", 2)
+    got = laid_out_errors(pack)
+    assert len(got) == 1 and got[0].startswith(f"{header}: error: player aid 'aid-actions': its table of 40 columns "
+                                               "needs "), got
+    assert got[0].endswith("mm (fewer or shorter columns, or a larger aid)")
+
+
+def test_15_a_short_column_beside_a_long_one_keeps_its_widest_word_whole() -> None:
+    from pnpgen.components.aids import _column_widths
+
+    natural, least = [300.0, 40.0], [30.0, 38.0]  # a long sentence, and a column holding one 38 mm word
+    widths = _column_widths(natural, least, 85.0)
+    assert sum(widths) == pytest.approx(85.0)
+    assert widths[1] >= 38.0 and widths[0] >= 30.0
+    assert _column_widths([20.0, 30.0], [5.0, 5.0], 85.0) == [37.5, 47.5]  # room to spare: shared evenly
+
+
 
 def test_18_a_word_too_wide_for_card_text_is_located_where_it_is_written(pack: Path) -> None:
     ships = pack / "ships.yaml"

@@ -81,7 +81,7 @@ def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
         else:
             lo = mid + 1
     scale = steps[lo]
-    body, used = _sections(ctx, aid, t, (m, top, w - 2 * m), scale)
+    body, used = _sections(ctx, aid, t, (m, top, w - 2 * m), scale, f"player aid '{aid.id}'")
     if used > avail + 1e-6:
         ctx.problems.error(aid.loc, f"player aid '{aid.id}': its text needs {used:.0f} mm but template '{t.name}' "
                            f"leaves {avail:.0f} mm even at {round(t.min_scale * 100)}% size (shorten it or use "
@@ -90,7 +90,7 @@ def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
     return Group(tuple(out), label=f"aid {aid.id}")
 
 
-def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float) -> tuple[Group, float]:
+def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float, report: str = "") -> tuple[Group, float]:
     x, y0, w = col
     y = y0
     out: list[Item] = []
@@ -104,7 +104,7 @@ def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float) -> tuple[Gro
         parts = [p for p in (("text", "table") if t.text_first else ("table", "text")) if getattr(s, p)]
         for k, part in enumerate(parts):
             if part == "table":
-                tab, th_ = table(ctx, s, t, (x, y, w), scale)
+                tab, th_ = table(ctx, s, t, (x, y, w), scale, report)
                 out.append(tab)
                 y += th_ + 1.2 * scale
             else:
@@ -121,8 +121,10 @@ def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float) -> tuple[Gro
     return Group(tuple(out)), y - y0
 
 
-def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float) -> tuple[Group, float]:
-    """A table: the first row is the header; columns share the width by how much they hold."""
+def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float, report: str = "") -> tuple[Group, float]:
+    """A table: the first row is the header; columns share the width by how much they hold, each at least as wide
+    as its widest word. With `report` (what holds the table), a table whose words cannot fit is an error at its
+    first row (its text would overprint the next column)."""
     x, y, w = col
     rows = [list(r) for r in s.table]
     ncols = max(len(r) for r in rows)
@@ -131,8 +133,13 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float) -> tuple[Group, floa
     body = text_style(t.table, t.ink, scale)
     head = text_style(t.table, t.ink, scale, bold=True)
     natural = [max(fonts.width(r[c], body.size, "bold") for r in rows) + 2 * pad + 0.5 for c in range(ncols)]
-    total = sum(natural)
-    widths = [n * w / total for n in natural] if total > w else [n + (w - total) / ncols for n in natural]
+    least = [max(_widest_word(r[c], head if k == 0 else body, ctx) for k, r in enumerate(rows)) + 2 * pad + 0.1
+             for c in range(ncols)]
+    widths = _column_widths(natural, least, w)
+    if report and sum(least) > w + 1e-6:
+        ctx.problems.error(s.row_locs[0] if s.row_locs else s.loc,
+                           f"{report}: its table of {ncols} columns needs {sum(least):.0f} mm for its longest words "
+                           f"but the aid leaves {w:.0f} mm (fewer or shorter columns, or a larger aid)")
     out: list[Item] = []
     cy = y
     accent = t.accent
@@ -163,3 +170,21 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float) -> tuple[Group, floa
             out.append(line(cx, y, cx, cy, grid))
         out.append(Rect(x, y, w, cy - y, Style(stroke=tint(accent, 0.7), width=0.35)))
     return Group(tuple(out)), cy - y
+
+
+def _widest_word(cell: str, style, ctx: Ctx) -> float:
+    """The width of the widest word of a cell (a column narrower than it overprints its neighbour)."""
+    return max((text_box(word, (0, 0, 1e6, 1e6), style, ctx.icons.inline).width for word in cell.split()), default=0.0)
+
+
+def _column_widths(natural: list[float], least: list[float], width: float) -> list[float]:
+    """Column widths filling `width`: each column's natural width plus an even share of what is left, or, when
+    the natural widths do not fit, its least width plus a share of the rest in proportion to what it would add."""
+    total = sum(natural)
+    if total <= width:
+        return [n + (width - total) / len(natural) for n in natural]
+    spare = width - sum(least)
+    if spare <= 0:
+        return [n * width / total for n in natural]  # cannot fit (reported): keep the old proportions
+    wants = [max(n - m, 0.0) for n, m in zip(natural, least)]
+    return [m + spare * want / sum(wants) for m, want in zip(least, wants)]
