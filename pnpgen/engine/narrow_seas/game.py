@@ -115,6 +115,7 @@ class NarrowSeas(api.Rules):
         self._free: dict[tuple[str, int, Cell], set] = {}
         self._rings: dict[tuple[Cell, int, int], frozenset] = {}
         self._placements: dict[frozenset, tuple] = {}  # by set of enemy hexes, up to PLACEMENTS_KEPT
+        self.agent_cache: dict = {}  # what agents work out once from the board and the cards (agents.py)
         # Action tuples made once: a discard of each card, and each Wind card's plays under each wind.
         self.discard_action = {cid: ("discard", cid) for cid in self.cards}
         self.wind_actions = {cid: {w: tuple(("wind", cid, DIRECTION_NAMES[d]) for d in range(6) if d != w)
