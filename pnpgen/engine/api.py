@@ -149,7 +149,7 @@ class Agent(Protocol):
 
 
 class AgentFactory(Protocol):
-    """Makes an agent for one seat of one game; `options` are settings by name (none yet from the command line)."""
+    """Makes an agent for one seat of one game; `options` are its settings by name (`--agent-option AGENT.NAME=V`)."""
 
     def __call__(self, rules: Rules, player: int, options: dict[str, str]) -> Agent: ...
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.api import TERMINAL, Agent, AgentFactory, Engine, GameMetrics, Rules, State, engine_for
+from ..engine.mcts import NAME as MCTS
+from ..engine.mcts import mcts_factory
 from ..engine.rng import AgentRng
 from ..errors import PnpgenError
 from ..fields import did_you_mean
@@ -24,13 +26,26 @@ def _random(rules: Rules, player: int, options: dict[str, str]) -> Agent:
     return random_agent
 
 
-GENERIC_AGENTS: dict[str, AgentFactory] = {RANDOM: _random}
+GENERIC_AGENTS: dict[str, AgentFactory] = {RANDOM: _random, MCTS: mcts_factory}
+AgentOptions = tuple[tuple[str, str, str], ...]  # (agent, option, value), as `--agent-option AGENT.OPTION=VALUE`
+
+
+def parse_agent_options(texts: tuple[str, ...] | list[str]) -> AgentOptions:
+    """`AGENT.OPTION=VALUE` texts as (agent, option, value) triples; PnpgenError on one of another shape."""
+    out = []
+    for text in texts:
+        name, eq, value = text.partition("=")
+        agent, dot, option = name.strip().partition(".")
+        if not (eq and dot and agent and option.strip()):
+            raise PnpgenError(f"--agent-option: expected AGENT.OPTION=VALUE (e.g. mcts.iterations=200), got '{text}'")
+        out.append((agent, option.strip(), value.strip()))
+    return tuple(out)
 
 
 class Table:
     """A game as the simulator plays it: its engine, its rules at a player count and the agents on offer."""
 
-    def __init__(self, content: Game, players: int | None = None):
+    def __init__(self, content: Game, players: int | None = None, *, options: AgentOptions = ()):
         engine = engine_for(content)
         if engine is None:
             why = f" (none is registered as '{content.engine}')" if content.engine else ""
@@ -45,6 +60,10 @@ class Table:
         self.factories: dict[str, AgentFactory] = {**GENERIC_AGENTS, **own}
         teams = tuple(self.rules.team_of(p) for p in range(1, self.num_players + 1))
         self.teams: tuple = teams if len(set(teams)) < len(teams) else ()  # partners share a team
+        self.options: dict[str, dict[str, str]] = {}
+        for agent, option, value in options:
+            self.check_agents((agent,))
+            self.options.setdefault(agent, {})[option] = value
 
     def check_agents(self, names: tuple[str, ...]) -> None:
         """A clear error for an unknown agent name."""
@@ -56,7 +75,8 @@ class Table:
     def agents(self, seats: tuple[str, ...]) -> list[Agent]:
         """A fresh agent for each seat, by name."""
         self.check_agents(seats)
-        return [self.factories[name](self.rules, player, {}) for player, name in enumerate(seats, start=1)]
+        return [self.factories[name](self.rules, player, self.options.get(name, {}))
+                for player, name in enumerate(seats, start=1)]
 
 
 def play_game(table: Table, seats: tuple[str, ...], seed: int, fast: bool = True) -> GameResult:

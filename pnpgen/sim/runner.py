@@ -10,7 +10,7 @@ from ..errors import PnpgenError
 from ..model import Game
 from ..paths import game_ref
 from .metrics import Aggregate, GameResult
-from .playout import Table, game_log, play_game
+from .playout import AgentOptions, Table, game_log, play_game
 from .workers import in_order
 
 CHUNK = 10  # games per task: small enough that the workers finish together
@@ -25,6 +25,7 @@ class Batch:
     games: int
     seed: int = 1
     players: int | None = None
+    options: AgentOptions = ()  # the agents' settings: (agent, option, value)
 
     def seats(self, index: int, seats: int) -> tuple[str, ...]:
         """Agents by seat for game `index`: mixed agents swap seats from game to game."""
@@ -52,20 +53,20 @@ def game_seed(batch_seed: int, index: int) -> int:
 _WORKER: dict = {}
 
 
-def _load(content: str, players: int | None):
-    key = (content, players)
+def _load(content: str, players: int | None, *, options: AgentOptions = ()):
+    key = (content, players, options)
     if key not in _WORKER:
         from ..loader import load_game
 
         game = load_game(content)
         _WORKER.clear()
-        _WORKER[key] = (game, Table(game, players))
+        _WORKER[key] = (game, Table(game, players, options=options))
     return _WORKER[key]
 
 
 def _run_chunk(args: tuple[Batch, int, int]) -> Aggregate:
     batch, start, stop = args
-    _, table = _load(batch.content, batch.players)
+    _, table = _load(batch.content, batch.players, options=batch.options)
     agg = Aggregate(seats=table.num_players)
     for i in range(start, stop):
         agg.add(play_game(table, batch.seats(i, table.num_players), batch.game_seed(i)))
@@ -80,14 +81,15 @@ def chunks(batch: Batch) -> Iterator[tuple[Batch, int, int]]:
 
 def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: int = 200, seed: int = 1,
              jobs: int = 1, players: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Aggregate:
-    """Play `games` seeded games and return their aggregate; identical whatever `jobs` is."""
+             progress: Callable[[int, int], None] | None = None, *, options: AgentOptions = ()) -> Aggregate:
+    """Play `games` seeded games and return their aggregate; identical whatever `jobs` is. `options` set agents'
+    options: (agent, option, value)."""
     if games < 1:
         raise PnpgenError("--games must be at least 1")
     if jobs < 1:
         raise PnpgenError("--jobs must be at least 1")
-    batch = Batch(str(game.root), tuple(agents), games, seed, players)
-    _, table = _load(batch.content, players)  # fail early, in this process, on a bad game or agent
+    batch = Batch(str(game.root), tuple(agents), games, seed, players, options=tuple(options))
+    _, table = _load(batch.content, players, options=batch.options)  # fail early, here, on a bad game or agent
     if len(agents) > table.num_players:
         raise PnpgenError(f"--agents: {len(agents)} agents for a {table.num_players}-player game; give at most "
                           f"{table.num_players} (fewer take turns in the seats)")
@@ -103,10 +105,10 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
 
 
 def stalled_game_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_seed: int = 1,
-                 players: int | None = None) -> dict[str, bytes]:
+                      players: int | None = None, *, options: AgentOptions = ()) -> dict[str, bytes]:
     """Playtest logs of some games of a batch, by file name (`stalled-<seed>.yaml`), seats as the batch had them."""
-    batch = Batch(str(game.root), tuple(agents), max(1, len(seeds)), batch_seed, players)
-    _, table = _load(batch.content, players)
+    batch = Batch(str(game.root), tuple(agents), max(1, len(seeds)), batch_seed, players, options=tuple(options))
+    _, table = _load(batch.content, players, options=batch.options)
     ref = game_ref(game.root)
     logs = {}
     for s in seeds:
@@ -118,9 +120,11 @@ def stalled_game_logs(game: Game, agents: tuple[str, ...], seeds: list[int], bat
     return logs
 
 
-def result_of(game: Game, aggregate: Aggregate, agents: tuple[str, ...], seed: int) -> dict:
-    """A batch's whole result as plain JSON-ready data, naming the game, the agents and the seed."""
-    return {"game": game.id, "agents": list(agents), "seed": seed, **aggregate.to_dict()}
+def result_of(game: Game, aggregate: Aggregate, agents: tuple[str, ...], seed: int, *,
+              options: AgentOptions = ()) -> dict:
+    """A batch's whole result as plain JSON-ready data, naming the game, the agents (and their options) and the seed."""
+    named = {"agent_options": {f"{a}.{o}": v for a, o, v in options}} if options else {}
+    return {"game": game.id, "agents": list(agents), **named, "seed": seed, **aggregate.to_dict()}
 
 
 def engine_report(game: Game, result: dict, players: int | None = None) -> tuple[list[str], list[Chart]]:

@@ -142,12 +142,30 @@ def test_cli_table_and_errors():
     assert r.output.startswith("games 10 · finished 10 · stalled 0\np1 wins ")
     bad = runner.invoke(main, ["simulate", "--agents", "greedy,rndom"])
     assert bad.exit_code == 1
-    assert "unknown agent 'rndom' (expected one of: random, greedy) (did you mean 'random'?)" in bad.output
+    assert "unknown agent 'rndom' (expected one of: random, mcts, greedy) (did you mean 'random'?)" in bad.output
     assert "Traceback" not in bad.output
     crowd = runner.invoke(main, ["simulate", "--agents", "greedy,random,greedy"])
     assert crowd.exit_code == 1
     assert crowd.output == ("error: --agents: 3 agents for a 2-player game; give at most 2 "
                             "(fewer take turns in the seats)\n")
+
+
+@pytest.mark.slow
+def test_cli_agent_options_reach_the_agent_and_the_json():
+    runner = CliRunner()
+    r = runner.invoke(main, ["simulate", "--games", "2", "--agents", "mcts,greedy", "--agent-option",
+                             "mcts.iterations=3", "--agent-option", "mcts.depth=1", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["agents"] == ["mcts", "greedy"] and data["agent_options"] == {"mcts.iterations": "3", "mcts.depth": "1"}
+    assert data["finished"] == 2
+    shape = "--agent-option: expected AGENT.OPTION=VALUE (e.g. mcts.iterations=200), got 'mcts.iterations'"
+    for args, message in ((["mcts.iterations"], shape),
+                          (["mcts.iterations=x"], "--agent-option mcts.iterations: expected a whole number, got 'x'"),
+                          (["mcst.depth=1"], "unknown agent 'mcst' (expected one of: random, mcts, greedy)")):
+        bad = runner.invoke(main, ["simulate", "--games", "2", "--agents", "mcts", "--agent-option", *args])
+        assert bad.exit_code == 1 and bad.output.startswith(f"error: {message}"), bad.output
+        assert "Traceback" not in bad.output and len(bad.output.splitlines()) == 1
 
 
 @pytest.mark.slow

@@ -27,6 +27,8 @@ from . import moves
 from .phases import ACTION, CAP, DRAW, ELIMINATION, MERCY, OVER, PLAN, SETUP, SINK
 from .snapshot import to_dict
 
+SICK_WORTH = 0.25  # a cube in the Sick Bay against one on a ship card, for evaluate()
+
 __all__ = ["ACTION", "CAP", "DRAW", "ELIMINATION", "MERCY", "OVER", "PLAN", "SETUP", "SINK", "NarrowSeasState",
            "new_game"]
 
@@ -93,6 +95,21 @@ class NarrowSeasState(api.State):
         if self.phase != OVER or not self.winners:
             return [0.0] * self.g.num_players
         return [1.0 if p in self.winners else -1.0 for p in self.g.players]
+
+    def evaluate(self, player: int) -> float:
+        """The crew lead of the player's team over the strongest other team as a share of the Mercy margin (crew in
+        the Sick Bay of a ship afloat counts a quarter: a Return to Duty may bring it back), kept inside (-1, 1)."""
+        if self.phase == OVER:
+            return self.returns()[player - 1]
+        g = self.g
+        crew: dict = {}
+        for i, owner in enumerate(g.ship_owner):
+            t = g.team[owner]
+            afloat = self.spent[i] + sum(self.plan[i])
+            crew[t] = crew.get(t, 0) + afloat + (SICK_WORTH * self.sick[i] if self.hex[i] is not None else 0)
+        mine = crew.pop(g.team[player])
+        lead = (mine - max(crew.values())) / max(1, g.params.mercy_margin) if crew else 0.0
+        return max(-0.95, min(0.95, 0.9 * lead))
 
     def clone(self) -> NarrowSeasState:
         """An independent copy, random source included."""

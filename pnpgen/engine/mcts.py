@@ -1,0 +1,202 @@
+"""A search agent for every engine: information-set Monte-Carlo tree search over the engine contract.
+
+Each iteration deals what the searching player cannot see afresh (`State.sample_hidden`), walks the tree by UCB1
+among the actions legal in that deal (each child counts the times it was available, as single-observer IS-MCTS
+does), adds one node, plays a short playout with a policy agent (the engine's `greedy` when it offers one) and
+scores where the playout stopped with `State.evaluate`. Every value is kept from the view of the player who chose
+the action, so partners, rivals and any number of players need nothing special. The move played is the root's
+most visited child. All chance comes from the random source the simulator hands the agent, so a game seed gives
+the same game; a time budget (`time_ms`) trades that for a bounded cost per decision.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..errors import PnpgenError
+from .api import Agent, RandomSource, Rules, State, engine_for
+
+NAME = "mcts"
+
+
+@dataclass(frozen=True)
+class MctsSettings:
+    """The search's budget and shape; each can be set with `--agent-option mcts.NAME=VALUE`."""
+
+    iterations: int = 60  # deals searched per decision
+    time_ms: float = 0.0  # a time budget per decision instead (0: none); the game then depends on the machine
+    depth: int = 4  # playout decisions after the new node before the evaluation scores the position
+    width: int = 8  # actions considered at a node that has more: the policy's own choice and a sample
+    exploration: float = 0.7  # UCB1's constant (values run from -1 to 1)
+    rollout: str = "greedy"  # the policy of playouts: an agent of the engine, or random (also when it has none)
+
+
+def settings_from(options: dict[str, str]) -> MctsSettings:
+    """Settings from `--agent-option` values by name; PnpgenError naming a bad name or value."""
+    known = {f.name: f for f in fields(MctsSettings)}
+    values: dict[str, Any] = {}
+    for name, text in options.items():
+        f = known.get(name)
+        if f is None:
+            raise PnpgenError(f"--agent-option {NAME}.{name}: unknown option (expected one of: {', '.join(known)})")
+        kind = type(getattr(MctsSettings, name))
+        try:
+            value = kind(text)
+        except ValueError:
+            what = {int: "a whole number", float: "a number"}.get(kind, "a name")
+            raise PnpgenError(f"--agent-option {NAME}.{name}: expected {what}, got '{text}'") from None
+        if kind is not str and (value < 0 or (name in ("iterations", "width") and value < 1)):
+            raise PnpgenError(f"--agent-option {NAME}.{name}: {text} is out of range")
+        values[name] = value
+    return MctsSettings(**values)
+
+
+class Node:
+    """A node of the search tree: its children by action and the statistics of the action that leads to it."""
+
+    __slots__ = ("children", "candidates", "visits", "value", "available", "mover")
+
+    def __init__(self, mover: int):
+        self.children: dict[Any, Node] = {}
+        self.candidates: list | None = None  # the actions tried here, in the order they are expanded
+        self.visits = 0
+        self.value = 0.0  # summed over visits, from the view of `mover`
+        self.available = 0
+        self.mover = mover  # the player who chose the action leading here
+
+
+Policy = Callable[[State, RandomSource], Any]
+
+
+class MctsAgent:
+    """Chooses by information-set Monte-Carlo tree search (see the module's docstring)."""
+
+    def __init__(self, rules: Rules, settings: MctsSettings, policies: dict[int, Policy]):
+        self.settings = settings
+        self.policies = policies  # the playout's agent for each player
+        self.players = tuple(range(1, rules.num_players + 1))
+        self.decisions = 0
+        self.iterations = 0  # over every decision: what the budget bought
+
+    def __call__(self, state: State, rng: RandomSource) -> Any:
+        """The most visited action at the root after the budget is spent (the only one, without a search)."""
+        player = state.current_player()
+        root = Node(player)
+        root.candidates = self.candidates(state, rng)
+        if len(root.candidates) == 1:
+            return root.candidates[0]
+        self.decisions += 1
+        settings = self.settings
+        deadline = time.perf_counter() + settings.time_ms / 1000 if settings.time_ms else None
+        done = 0
+        while done < settings.iterations if deadline is None else time.perf_counter() < deadline or done == 0:
+            self.iterate(root, self.deal(state, player, rng), rng)
+            done += 1
+        self.iterations += done
+        order = {a: k for k, a in enumerate(root.candidates)}  # ties go to the earlier candidate (the policy's)
+        return max(root.children.items(), key=lambda item: (item[1].visits, -order[item[0]]))[0]
+
+    @staticmethod
+    def deal(state: State, player: int, rng: RandomSource) -> State:
+        """A state the player cannot tell from `state`, hidden things dealt afresh (a copy when nothing is hidden)."""
+        try:
+            return state.sample_hidden(player, rng)
+        except NotImplementedError:
+            return state.clone()
+
+    def candidates(self, state: State, rng: RandomSource) -> list:
+        """The actions to try at a node, the policy's choice first (it is expanded first and wins ties): all of
+        them when few, else a sample of the others."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions
+        width = self.settings.width
+        picked = [self.policies[state.current_player()](state, rng)]
+        if len(actions) <= width:
+            return picked + [a for a in actions if a != picked[0]]
+        seen = set(picked)
+        for _ in range(4 * width):
+            if len(picked) >= width:
+                break
+            a = actions[rng.randrange(len(actions))]
+            if a not in seen:
+                seen.add(a)
+                picked.append(a)
+        return picked
+
+    def iterate(self, root: Node, state: State, rng: RandomSource) -> None:
+        """One iteration on one deal: select, expand, play out, back up."""
+        path = [root]
+        node = root
+        c = self.settings.exploration
+        while not state.is_terminal():
+            mover = state.current_player()
+            if node.candidates is None:
+                node.candidates = self.candidates(state, rng)
+                legal = node.candidates
+            elif node is root:
+                legal = node.candidates  # the searching player's own actions do not depend on the deal
+            else:
+                allowed = set(state.legal_actions())
+                legal = [a for a in node.candidates if a in allowed]
+                if not legal:  # nothing tried here is legal in this deal: try this deal's own
+                    legal = self.candidates(state, rng)
+                    node.candidates.extend(a for a in legal if a not in node.children)
+            fresh = next((a for a in legal if a not in node.children), None)
+            if fresh is not None:
+                child = node.children[fresh] = Node(mover)
+                for a in legal:
+                    if a in node.children:
+                        node.children[a].available += 1
+                state.apply(fresh)
+                path.append(child)
+                break
+            best, best_score = None, -math.inf
+            for a in legal:
+                ch = node.children[a]
+                ch.available += 1
+                score = ch.value / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            state.apply(best)
+            node = node.children[best]
+            path.append(node)
+        values = self.playout(state, rng)
+        for n in path:
+            n.visits += 1
+            n.value += values[n.mover - 1]
+
+    def playout(self, state: State, rng: RandomSource) -> list[float]:
+        """Play on with the policy for a few decisions; the result if the game ended, else the evaluation."""
+        for _ in range(self.settings.depth):
+            if state.is_terminal():
+                break
+            state.apply(self.policies[state.current_player()](state, rng))
+        if state.is_terminal():
+            return state.returns()
+        return [state.evaluate(p) for p in self.players]
+
+
+def _random_policy(state: State, rng: RandomSource) -> Any:
+    return state.random_action(rng)
+
+
+def mcts_factory(rules: Rules, player: int, options: dict[str, str]) -> Agent:
+    """The search agent for one seat, its settings from `options` (see MctsSettings)."""
+    settings = settings_from(options)
+    engine = engine_for(rules.content)
+    offered = engine.agents() if engine is not None else {}
+    policies: dict[int, Policy] = {}
+    for p in range(1, rules.num_players + 1):
+        if settings.rollout in offered:
+            policies[p] = offered[settings.rollout](rules, p, {})
+        elif settings.rollout in ("random", "greedy"):  # greedy: the default, which not every engine offers
+            policies[p] = _random_policy
+        else:
+            raise PnpgenError(f"--agent-option {NAME}.rollout: unknown agent '{settings.rollout}' (expected random"
+                              f"{''.join(', ' + name for name in offered)})")
+    return MctsAgent(rules, settings, policies)

@@ -1,0 +1,111 @@
+"""The search agent (engine/mcts.py): seeded, finds a win in hand, plays every registered engine's games."""
+
+from __future__ import annotations
+
+import pytest
+from kit.engines import bundled
+from kit.narrow_seas import game, position, sea, ship
+
+from pnpgen.engine.api import engine_for
+from pnpgen.engine.mcts import MctsAgent, MctsSettings, mcts_factory, settings_from
+from pnpgen.engine.rng import AgentRng
+from pnpgen.errors import PnpgenError
+from pnpgen.paths import bundled_packs
+from pnpgen.sim.playout import Table, parse_agent_options, play_game
+from pnpgen.sim.runner import seats_of
+
+QUICK = {"iterations": "4", "depth": "1"}
+
+
+def sinking_shot():
+    """Player 1 to act; W is the last enemy ship, 2 crew: A's Broadside (2 damage) at range 2 sinks it and wins,
+    B's Long Nines at range 3 only hurts it; sails, discards and a pass are legal too. Player 1's 4 crew lead by 2,
+    short of Mercy, so nothing else wins by the end of the round."""
+    ships = {"A": ship(1, (0, 0), sail=1, fire=1, sick=2), "B": ship(1, (0, -1), sail=1, fire=1, sick=2),
+             "W": ship(2, (2, 0), spent=2, sick=2)}
+    hands = {1: ["blue-reach", "blue-broadside", "blue-long-nines"], 2: ["blue-carronades"]}
+    return position(ships, hands=hands, board=sea(), wind="S")
+
+
+@pytest.mark.slow
+def test_the_search_takes_the_sinking_shot():
+    s = sinking_shot()
+    shots = {a for a in s.legal_actions() if a[0] == "fire"}
+    assert shots == {("fire", "blue-broadside", "A", "W"), ("fire", "blue-long-nines", "B", "W")}
+    assert len(s.legal_actions()) > 5
+    # every action is a candidate and playouts are random: the search alone must find the win
+    agent = mcts_factory(game(), 1, {"iterations": "200", "rollout": "random", "width": "30"})
+    for seed in range(3):
+        action = agent(s, AgentRng(seed))
+        assert action == ("fire", "blue-broadside", "A", "W")
+        after = s.clone()
+        after.apply(action)
+        assert after.is_terminal() and after.winners == (1,)
+
+
+@pytest.mark.slow
+def test_the_search_is_the_same_for_the_same_seed():
+    s = game().new_initial_state(4)
+    rng = AgentRng(9)
+    greedy = engine_for(game().content).agents()["greedy"](game(), 1, {})
+    while s.phase != "action" or len(s.legal_actions()) < 4:
+        s.apply(greedy(s, rng))
+    player = s.current_player()
+    for seed in (1, 2, 3):
+        agent = mcts_factory(game(), player, {"iterations": "30"})
+        a, b = agent(s, AgentRng(seed)), mcts_factory(game(), player, {"iterations": "30"})(s, AgentRng(seed))
+        assert a == b and a in s.legal_actions()
+        assert agent.decisions == 1 and agent.iterations == 30
+
+
+@pytest.mark.slow
+def test_a_whole_seeded_game_replays_identically():
+    table = Table(bundled("narrow-seas"), options=parse_agent_options(["mcts.iterations=6", "mcts.depth=2"]))
+    one, two = (play_game(table, ("mcts", "greedy"), 11) for _ in range(2))
+    assert one == two and one.decisions > 20
+
+
+def test_a_lone_legal_action_is_played_without_a_search():
+    s = sinking_shot()
+    s.apply(("fire", "blue-long-nines", "B", "W"))  # W must now take 1 casualty: one way to take it
+    assert s.current_player() == 2 and len(s.legal_actions()) == 1
+    agent = mcts_factory(game(), 2, {})
+    assert agent(s, AgentRng(1)) == s.legal_actions()[0] and agent.decisions == 0
+
+
+def test_options_are_read_by_name_and_refused_when_unknown_or_out_of_range():
+    assert settings_from({"iterations": "200", "time_ms": "20"}) == MctsSettings(iterations=200, time_ms=20.0)
+    with pytest.raises(PnpgenError, match=r"mcts\.iteration: unknown option \(expected one of: iterations,"):
+        settings_from({"iteration": "5"})
+    with pytest.raises(PnpgenError, match=r"mcts\.iterations: expected a whole number, got 'many'"):
+        settings_from({"iterations": "many"})
+    with pytest.raises(PnpgenError, match=r"mcts\.width: 0 is out of range"):
+        settings_from({"width": "0"})
+    with pytest.raises(PnpgenError, match=r"mcts\.rollout: unknown agent 'clever' \(expected random, greedy\)"):
+        mcts_factory(game(), 1, {"rollout": "clever"})
+
+
+def test_a_time_budget_searches_until_it_runs_out():
+    s = sinking_shot()
+    agent = mcts_factory(game(), 1, {"time_ms": "30", "rollout": "random", "width": "30"})
+    assert agent(s, AgentRng(1)) in s.legal_actions()
+    assert isinstance(agent, MctsAgent) and agent.decisions == 1 and agent.iterations >= 1
+
+
+def every_setup():
+    """Each engine's bundled packs at their smallest player count, and the four-player team game."""
+    for pack in bundled_packs():
+        content = bundled(pack)
+        if engine_for(content) is not None:
+            yield pytest.param(pack, min(content.players), id=f"{pack}-{min(content.players)}p")
+    yield pytest.param("narrow-seas", 4, id="narrow-seas-4p")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack, players", list(every_setup()))
+def test_the_search_plays_a_whole_game_of_every_engine(pack, players):
+    table = Table(bundled(pack), players, options=tuple(("mcts", k, v) for k, v in QUICK.items()))
+    other = "greedy" if "greedy" in table.factories else "random"
+    result = play_game(table, seats_of(("mcts", other), 0, table.num_players), 3)
+    assert result.decisions > 10
+    assert result.winners or result.victory is None
