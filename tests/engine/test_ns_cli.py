@@ -121,6 +121,25 @@ def test_replay_checks_who_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert r.exit_code == 1 and "action 2 (place X at [0, 0]) is illegal: it is player 2's turn" in r.output
 
 
+def test_a_ship_plan_that_is_no_mapping_is_located_in_the_log_or_the_action(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # Found by tests/fuzz: the counts of one ship were reported at '<input>' (no file, line or column).
+    monkeypatch.chdir(tmp_path)
+    text = (EXAMPLES / "playtest-01.yaml").read_text()
+    old = "{type: plan, player: 1, ships: {A: {sail: 1, duty: 1, lookout: 1, fire: 1}, B:"
+    assert old in text
+    (tmp_path / "log.yaml").write_text(text.replace(old, "{type: plan, player: 1, ships: {A: 1, B:", 1))
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if old in row)
+    r = run("replay", "log.yaml")
+    assert r.exit_code == 1
+    assert r.output.strip() == f"log.yaml:{line}:40: error: action 6: 'ships.A': expected a mapping, got 1"
+    r = run("rules", "legal", "log.yaml", "--at", "7")
+    assert r.output.strip() == f"log.yaml:{line}:40: error: action 6: 'ships.A': expected a mapping, got 1"
+    r = run("rules", "apply", str(EXAMPLES / "position-01.yaml"), '{"type": "plan", "ships": {"A": 1}}')
+    assert r.exit_code == 1
+    assert r.output.strip() == "<action>:1:33: error: action: 'ships.A': expected a mapping, got 1"
+
+
 def test_the_shipped_position_is_the_first_playtest_after_59_actions(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(EXAMPLES)
     shipped = run("rules", "legal", "position-01.yaml")

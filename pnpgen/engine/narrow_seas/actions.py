@@ -71,7 +71,7 @@ def _field(g, f: Fields, kind: str, name: str) -> Any:
     if name == "ships":
         return _plan(g, f)
     if name == "from":
-        return _counts(f, "from", f.get("from", dict), (*g.areas, "spent"))
+        return _counts(f, "from", f.get("from", dict), (*g.areas, "spent"), f.at("from"))
     raise AssertionError(name)
 
 
@@ -86,10 +86,10 @@ def _known(f: Fields, name: str, known, what: str) -> str | None:
     return v
 
 
-def _counts(f: Fields, what: str, m: Any, names: tuple[str, ...]) -> tuple[int, ...] | None:
+def _counts(f: Fields, what: str, m: Any, names: tuple[str, ...], loc: Loc | None) -> tuple[int, ...] | None:
     if m is None:
         return None
-    sub = Fields(m, f"{f.what}: '{what}'", f.problems)
+    sub = Fields(m, f"{f.what}: '{what}'", f.problems, loc)  # a value that is no mapping has no place of its own
     out = tuple(sub.get(n, int, 0, min=0, max=1000) for n in names)
     sub.finish()
     return None if any(x is None for x in out) else out
@@ -106,7 +106,7 @@ def _plan(g, f: Fields) -> tuple | None:
             f.problems.error(loc_of(ships, sid) if sid in ships else f.at("ships"),
                              f"{f.what}: unknown ship '{sid}'" + did_you_mean(sid, g.ship_index))
             continue
-        c = _counts(f, f"ships.{sid}", counts, g.areas)
+        c = _counts(f, f"ships.{sid}", counts, g.areas, loc_of(ships, sid))
         if c is not None:
             out.append((sid, c))
     out.sort(key=lambda sc: g.ship_index[sc[0]])
