@@ -21,6 +21,11 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",
                      help="Rewrite the golden files under tests/golden/ from what the code makes now.")
+    parser.addoption("--fuzz-long", action="store_true",
+                     help="tests/fuzz: run for a time budget (--fuzz-seconds, default 3600) instead of the short "
+                          "fixed run, then print the cases run per target and the findings.")
+    parser.addoption("--fuzz-seconds", type=float, default=None, metavar="N",
+                     help="tests/fuzz: the long run's time budget in seconds (also PNPGEN_FUZZ_SECONDS=N).")
 
 
 class Golden:
