@@ -222,8 +222,8 @@ def mutated_text(draw, text: str) -> tuple[bytes, list[str]]:
             lines[i] = lines[i][:col] + draw(st.sampled_from(TEXT_SNIPPETS)) + lines[i][col + 1:]
         else:
             op = "whole"
-            lines = draw(st.sampled_from(("", "\n", "x", "- x", "null", "42", "[]", "{}", "~", CANARY,
-                                          "a: &a [*a]", "\ufeffid: x"))).split("\n")
+            lines = draw(st.sampled_from(("", "\n", "x", "- x", "null", "42", "[]", "{}", "~", "a: &a [*a]",
+                                          "\ufeffid: x"))).split("\n")
         text = "\n".join(lines)
         notes.append(f"text {op} near line {i + 1}")
     data = text.encode("utf-8", "surrogatepass")
@@ -234,19 +234,30 @@ def mutated_text(draw, text: str) -> tuple[bytes, list[str]]:
     return data, notes
 
 
-@st.composite
-def mutated_file(draw, folder: Path, name: str, known: tuple[str, ...]) -> Mutation:
-    """A change to one file of a folder: its YAML structure (most often), its text, or the file itself."""
-    path = folder / name
+@cache
+def source(path: Path) -> tuple[str, Any]:
+    """A bundled file's text, and its YAML document (None for a file that is not YAML)."""
     text = path.read_text(encoding="utf-8")
+    return text, yaml.safe_load(text) if path.suffix == ".yaml" else None
+
+
+FILE_KINDS = ("empty", "delete", "symlink-out", "symlink-secret", "directory", "huge", "fifo")
+
+
+@st.composite
+def mutated_file(draw, folder: Path, name: str, known: tuple[str, ...], kinds: tuple[str, ...] = FILE_KINDS
+                 ) -> Mutation:
+    """A change to one file of a folder: its YAML structure (most often), its text, or the file itself (made one
+    of `kinds`)."""
+    text, tree = source(folder / name)
     how = draw(st.sampled_from(("tree", "tree", "tree", "text", "text", "file")))
     if how == "tree" and name.endswith(".yaml"):
-        tree, notes = draw(mutated_tree(yaml.safe_load(text), known))
+        tree, notes = draw(mutated_tree(tree, known))
         return Mutation(name, dump(tree).encode("utf-8", "surrogatepass"), f"{name}: {'; '.join(notes)}")
     if how in ("tree", "text"):
         data, notes = draw(mutated_text(text))
         return Mutation(name, data, f"{name}: {'; '.join(notes)}")
-    kind = draw(st.sampled_from(("empty", "delete", "symlink-out", "symlink-secret", "directory", "huge", "fifo")))
+    kind = draw(st.sampled_from(kinds))
     data: bytes | str | None = {
         "empty": b"", "delete": None, "symlink-out": "symlink:../../outside.yaml",
         "symlink-secret": f"symlink:{OUTSIDE_ABSOLUTE}", "directory": "dir:",
@@ -255,6 +266,7 @@ def mutated_file(draw, folder: Path, name: str, known: tuple[str, ...]) -> Mutat
     return Mutation(name, data, f"{name}: file {kind}")
 
 
+@cache
 def known_words(folder: Path) -> tuple[str, ...]:
     """The words a folder's YAML files use (sorted, so that hypothesis draws the same from the same seed)."""
     words: set[str] = set()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from click.testing import CliRunner
-from fuzz_mutations import CANARY
+from fuzz_mutations import CANARY, OUTSIDE_ABSOLUTE
 
 from pnpgen.cli import main
 from pnpgen.paths import CONTENT_DIR, TEMPLATES_DIR
@@ -227,7 +227,8 @@ def snapshot(root: Path) -> dict[str, tuple]:
 def changed_outside(before: dict[str, tuple], after: dict[str, tuple], outputs: list[str],
                     protected: list[str]) -> list[str]:
     """Paths that changed, appeared or went away outside the output folders, or in a protected folder (the pack)
-    that no output folder lies within (the most specific folder holding a path decides)."""
+    unless an output folder is, or lies within, it (the most specific folder holding a path decides: a pack
+    named as an output folder on the command line is one)."""
     def depth(path: str, folder: str) -> int:
         folder = folder.strip("/") if folder not in ("", ".", "./") else ""
         if not folder:
@@ -236,12 +237,13 @@ def changed_outside(before: dict[str, tuple], after: dict[str, tuple], outputs: 
 
     def allowed(path: str) -> bool:
         out = max((depth(path, f) for f in outputs), default=-1)
-        return out >= 0 and out > max((depth(path, f) for f in protected), default=-1)
+        return out >= 0 and out >= max((depth(path, f) for f in protected), default=-1)
 
     changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
     return [f"changed outside the output folder: {p}" for p in changed if not allowed(p)]
 
 
+Path(OUTSIDE_ABSOLUTE).write_text(f"id: {CANARY}\nkind: {CANARY}\n", encoding="utf-8")  # for absolute paths
 BUNDLED = {"content": CONTENT_DIR, "templates": TEMPLATES_DIR}
 _bundled_before = {name: snapshot(path) for name, path in BUNDLED.items()}
 
