@@ -326,6 +326,10 @@ class OneOf(Kind):
     words: str
     message: str = ""  # the error when none fits (default: "{label} must be {words}, got ...")
 
+    @property
+    def empty(self) -> Any:  # type: ignore[override]
+        return self.kinds[0].empty
+
     def read(self, v: Any, at: Any) -> Any:
         for k in self.kinds:
             if _fits(k, v):

@@ -338,6 +338,14 @@ def break_missing_file(root: Path) -> list[str]:
                 f"{display(root)}")]
 
 
+@case
+def break_board_file_holds_text(root: Path) -> list[str]:
+    # Found by tests/fuzz: a board file holding one string crashed the loader (a traceback) instead of an error.
+    (root / "board.yaml").write_text("duel\n")
+    return [err(where(root / "game.yaml", "board.yaml"),
+                "boards: field 'boards' must be a list of boards or one board, got 'duel'")]
+
+
 # -- several at once --------------------------------------------------------------
 
 @case
