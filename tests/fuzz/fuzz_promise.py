@@ -51,7 +51,8 @@ class CaseTimeout(BaseException):
 
 
 def _alarm(signum, frame):
-    raise CaseTimeout
+    import traceback
+    raise CaseTimeout("".join(traceback.format_stack(frame)[-6:]))  # where the case was when time ran out
 
 
 def run_in_process(args: list[str], seconds: float = CASE_SECONDS) -> Outcome:
@@ -62,8 +63,8 @@ def run_in_process(args: list[str], seconds: float = CASE_SECONDS) -> Outcome:
     start = time.monotonic()
     try:
         result = runner.invoke(main, args)
-    except CaseTimeout:
-        return Outcome(args, None, "", "", seconds=time.monotonic() - start)
+    except CaseTimeout as stuck:
+        return Outcome(args, None, "", str(stuck), seconds=time.monotonic() - start)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -107,8 +108,11 @@ def run_process(args: list[str], cwd: Path, seconds: float = CASE_SECONDS, inter
         out, err = proc.communicate(timeout=seconds)
         code: int | None = proc.returncode
     except subprocess.TimeoutExpired:
+        stuck = subprocess.run(["ps", "-o", "pid,ppid,stat,wchan:20,args", "-g", str(proc.pid)],
+                               capture_output=True, text=True).stdout  # what each process of the group waits on
         os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
+        err += b"\n" + stuck.encode()
         code = None
     finally:
         os.close(started_read)
@@ -155,7 +159,8 @@ def broken_promises(outcome: Outcome, cwd: Path, located: bool = True, plain_abo
     otherwise any 'error: ...' line is fine (a command-line option, an action given on the command line).
     `pseudo`: names that stand for text given on the command line ('<action>'), located but not files."""
     if outcome.exit_code is None:
-        return [f"hang: no end within {outcome.seconds:.0f} s"]
+        said = "\n      ".join(outcome.stderr.strip().splitlines()[-12:])
+        return [f"hang: no end within {outcome.seconds:.0f} s" + (f"; its last words:\n      {said}" if said else "")]
     broken = []
     printed = outcome.stdout + outcome.stderr
     if outcome.crash or "Traceback (most recent call last)" in printed:

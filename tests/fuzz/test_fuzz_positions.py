@@ -75,7 +75,8 @@ def run_example_case(fuzz, target: str, example: Path, mutation: Mutation, args:
         mutation.apply(case.root)
         case.seal()
         outcome = run_in_process(args)
-        fuzz.judge(target, f"{' '.join(args[:2])} after {mutation.note}", case.broken(outcome), case.root)
+        broken = case.broken(outcome, plain_about=("Invalid value for '--at'",), pseudo=("<action>",))
+        fuzz.judge(target, f"{' '.join(args)} after {mutation.note}", broken, case.root)
 
 
 @st.composite
