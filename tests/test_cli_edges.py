@@ -75,3 +75,13 @@ def test_usage_mistakes_get_one_line_and_exit_1():
         r = CliRunner().invoke(main, list(args), prog_name="pnpgen")
         assert r.exit_code == 1, args
         assert len(r.output.splitlines()) == 1 and r.output.startswith(line), r.output
+
+
+def test_a_folder_named_in_bytes_that_are_not_utf8_prints_escaped(tmp_path):
+    # Found by tests/fuzz: the line naming such a folder ended the command with a UnicodeEncodeError (a UTF-8
+    # terminal's stdout is strict; Python reads the name's odd byte as a lone surrogate).
+    folder = tmp_path / b"schema\xff".decode("utf-8", "surrogateescape")
+    r = run("schema", "narrow-seas", "--out", str(folder))
+    assert r.exit_code == 0 and r.exception is None, r.output
+    assert r.stdout.startswith("wrote ") and r.stdout.rstrip().endswith("schema\\udcff/")
+    assert (folder / "game.schema.json").is_file()

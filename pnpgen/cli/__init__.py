@@ -51,6 +51,10 @@ class PnpgenGroup(click.Group):
 @click.version_option(__version__, prog_name="pnpgen")
 def main() -> None:
     """pnpgen: check board-game content with its rules engine and lay it out for print and play."""
+    # A path of bytes that are not UTF-8 reaches Python as lone surrogates; shown on a UTF-8 terminal, it must
+    # print escaped (as stderr does) rather than end the command with an encoding error.
+    if hasattr(sys.stdout, "reconfigure") and sys.stdout.errors == "strict":
+        sys.stdout.reconfigure(errors="backslashreplace")
 
 
 def _add_commands() -> None:
