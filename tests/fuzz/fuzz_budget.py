@@ -71,7 +71,13 @@ class Fuzz:
                 return
             self.cases[target] += 1
             start = time.monotonic()
-            case(example)
+            try:
+                case(example)
+            except Exception as e:  # the harness failed: the long run notes it and goes on, the default run stops
+                if not self.long:
+                    raise
+                self.judge(target, f"the fuzz harness failed on {example!r}"[:2000], [f"{type(e).__name__}: {e}"],
+                           None)
             self.seconds_in[target] += time.monotonic() - start
 
         common = dict(deadline=None, database=None, phases=[Phase.explicit, Phase.generate],

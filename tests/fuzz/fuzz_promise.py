@@ -55,8 +55,23 @@ def _alarm(signum, frame):
     raise CaseTimeout("".join(traceback.format_stack(frame)[-6:]))  # where the case was when time ran out
 
 
+def as_argv(args: list[str]) -> list[str]:
+    """The arguments as a program receives them: bytes without NUL (a C string ends there), decoded as Python
+    decodes a command line (a byte that is not UTF-8 becomes a lone surrogate, as with os.fsdecode)."""
+    return [os.fsdecode(_encoded(a).replace(b"\0", b"")) for a in args]
+
+
+def _encoded(text: str) -> bytes:
+    """UTF-8 bytes of text in which a lone surrogate stands for a byte (as os.fsdecode makes them) or for itself."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
 def run_in_process(args: list[str], seconds: float = CASE_SECONDS) -> Outcome:
     """Run `pnpgen ARGS` through click's CliRunner, stopped by an alarm after `seconds`."""
+    args = as_argv(args)
     runner = CliRunner()
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -203,7 +218,11 @@ def broken_promises(outcome: Outcome, cwd: Path, located: bool = True, plain_abo
 def malformed_svgs(folder: Path) -> list[str]:
     """Every SVG under `folder` that is not well-formed XML."""
     bad = []
-    for path in sorted(folder.rglob("*.svg")) if folder.is_dir() else []:
+    try:
+        is_folder = folder.is_dir()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL: nothing was written there
+        return bad
+    for path in sorted(folder.rglob("*.svg")) if is_folder else []:
         try:
             ElementTree.parse(path)
         except ElementTree.ParseError as e:

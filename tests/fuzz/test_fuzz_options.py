@@ -8,14 +8,14 @@ from __future__ import annotations
 import shutil
 
 from fuzz_mutations import NASTY_TEXT
-from fuzz_promise import run_in_process, scratch
+from fuzz_promise import as_argv, run_in_process, scratch
 from hypothesis import strategies as st
 
 from pnpgen.cli import main
 from pnpgen.paths import CONTENT_DIR
 
 GAMES = ("narrow-seas", "enemy-in-sight", "seas-of-havoc", "./narrow-seas", "x", "", "outside.yaml", "out", ".")
-FOLDERS = ("out", "out/a/b", ".", "narrow-seas", "narrow-seas/sub", "outside.yaml", "", "-", "x" * 300, "out\x00x",
+FOLDERS = ("out", "out/a/b", ".", "narrow-seas", "narrow-seas/sub", "outside.yaml", "", "-", "x" * 300, "out\udcffx",
            "keep", "keep/link")
 # Values by option name; an option not named here gets hostile text. Costly good values are left out (a valid
 # `--games 100000` is a long run, not a hang), and nothing names a folder above the case's.
@@ -114,6 +114,7 @@ def outputs_of(args: list[str]) -> tuple[str, ...]:
 
 def run_options_case(fuzz, args: list[str]) -> None:
     """Run one command line in a case folder holding a pack copy, the examples and a folder with links."""
+    args = as_argv(args)
     with scratch() as case:
         case.copy_pack("narrow-seas")
         for example in ("position-01.yaml", "playtest-01.yaml"):
