@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
 from fuzz_mutations import NASTY_TEXT
 from fuzz_promise import as_argv, run_in_process, scratch
 from hypothesis import strategies as st
 
 from pnpgen.cli import main
 from pnpgen.paths import CONTENT_DIR
+
+pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
 
 GAMES = ("narrow-seas", "enemy-in-sight", "seas-of-havoc", "./narrow-seas", "x", "", "outside.yaml", "out", ".")
 FOLDERS = ("out", "out/a/b", ".", "narrow-seas", "narrow-seas/sub", "outside.yaml", "", "-", "x" * 300, "out\udcffx",

@@ -9,6 +9,8 @@ from fuzz_promise import pack_command, run_in_process, scratch
 
 from pnpgen.paths import bundled_packs
 
+pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
+
 
 def run_pack_case(fuzz, target: str, name: str, mutations: list[Mutation], command: str) -> None:
     """Apply the mutations to a copy of the pack, run the command and judge the outcome."""

@@ -8,12 +8,15 @@ import shutil
 from functools import cache
 from pathlib import Path
 
+import pytest
 import yaml
 from fuzz_mutations import FILE_KINDS, Mutation, known_words, mutated_file, mutated_text, mutated_tree, nasty_text
 from fuzz_promise import run_in_process, scratch
 from hypothesis import strategies as st
 
 from pnpgen.paths import CONTENT_DIR
+
+pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
 
 EXAMPLES = sorted(CONTENT_DIR.glob("*/examples/*.yaml"))
 LOGS = tuple(p for p in EXAMPLES if "actions" in yaml.safe_load(p.read_text(encoding="utf-8")))

@@ -11,11 +11,14 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+import pytest
 from fuzz_mutations import broken_pack
 from fuzz_promise import CASE_SECONDS, pack_command, run_in_process, run_process, scratch
 from hypothesis import strategies as st
 
 from pnpgen.paths import bundled_packs
+
+pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
 
 INTERRUPTED = ("build", "build", "check", "simulate --jobs 2")
 STOP_SECONDS = 10.0  # the bound on stopping after Ctrl-C (a loaded machine included)

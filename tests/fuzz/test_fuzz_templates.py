@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
 from fuzz_mutations import CANARY, OUTSIDE_ABSOLUTE, Mutation, known_words, mutated_file
 from fuzz_promise import pack_command, run_in_process, scratch
 from hypothesis import strategies as st
 
 from pnpgen.paths import CONTENT_DIR, TEMPLATES_DIR, bundled_packs
+
+pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
 
 
 @cache
