@@ -120,6 +120,27 @@ def test_a_bad_position_is_located(tmp_path):
                      f"{path}:6:20: error: hand of player 1: unknown card 'jib'"]
 
 
+def test_lists_where_a_position_names_an_upgrade_a_card_or_a_wreck_square_are_located_errors(tmp_path):
+    # Found by tests/fuzz: each was a traceback (a list is unhashable), not an error at its place.
+    text = (EXAMPLES / "position-sea.yaml").read_text(encoding="utf-8")
+    for old, new in (("  1: [figurehead]", "  1: [[figurehead]]"), ("wrecks: [[1, 1,", "wrecks: [[[1], 1,"),
+                     ("turn: {card: broadside,", "turn: {card: [broadside],")):
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentErrors) as e:
+        open_position(path)
+    lines = [str(x).split(": error: ", 1)[1] for x in e.value.errors]
+    assert lines == [
+        "upgrades of player 1: unknown upgrade a list (expected one of: figurehead, iron-ram, long-barrels, "
+        "studding-sails)",
+        "wrecks: each item is [x, y, booty token or null] for a shipwreck square ([1, 1], [1, 7], [7, 1], [7, 7]), "
+        "got a list",
+        "turn: field 'card' must be a string, got a list"]
+    assert all(str(x).startswith(f"{path}:") for x in e.value.errors)
+
+
 def test_hidden_information_is_hidden_and_resampled():
     rules = ENGINE.make_rules(content(), 2)
     s = rules.new_initial_state(3)

@@ -169,7 +169,7 @@ class _Reader:
     def upgrade_list(self, v: Any, loc: Loc | None, p: int) -> list[str]:
         out = []
         for k, x in enumerate(v or []):
-            if x not in self.g.upgrades:
+            if not isinstance(x, str) or x not in self.g.upgrades:  # (a list or a mapping is no name either)
                 self.p.error(loc_of(v, k), f"upgrades of player {p}: unknown upgrade {describe(x)} (expected one of: "
                              f"{', '.join(self.g.upgrades)})")
             elif x not in out:
@@ -209,7 +209,7 @@ class _Reader:
             mine = Counter()
             hand = sorted(self.card_list(hands[p][0], f"hand of player {p}", mine), key=order)
             discard = self.card_list(discards[p][0], f"discards of player {p}", mine)
-            if in_play and s.to_move == p and s.phase == SEA and in_play in g.cards:
+            if isinstance(in_play, str) and s.to_move == p and s.phase == SEA and in_play in g.cards:
                 mine[in_play] += 1
             start = Counter(g.start_decks[p])
             if decks[p][0] is not None:
@@ -279,7 +279,8 @@ class _Reader:
         s.wreck_booty = {}
         if wrecks_v is not None:
             for k, w in enumerate(wrecks_v):
-                ok = isinstance(w, list) and len(w) == 3 and tuple(w[:2]) in g.wrecks
+                ok = (isinstance(w, list) and len(w) == 3 and all(isinstance(x, int) for x in w[:2])
+                      and tuple(w[:2]) in g.wrecks)
                 if not ok:
                     self.p.error(loc_of(wrecks_v, k), f"wrecks: each item is [x, y, booty token or null] for a "
                                  f"shipwreck square ({', '.join(str(list(c)) for c in g.wrecks)}), got {describe(w)}")
@@ -357,6 +358,8 @@ class _Reader:
         tf.finish()
         if s.phase != SEA:
             tf.err(None, "a card is resolved only in the Sea Phase")
+            return
+        if card is None:  # (missing, or not a name: reported)
             return
         if card not in g.cards:
             tf.err("card", f"unknown card '{card}'" + did_you_mean(str(card), g.cards))
