@@ -92,8 +92,8 @@ def run_in_process(args: list[str], seconds: float = CASE_SECONDS) -> Outcome:
 
 # A process that says when Python and click have started (a byte on a pipe), then runs pnpgen: Ctrl-C is timed
 # from there, since before it no code of pnpgen's runs that could answer it.
-_STARTED = ("import os, sys, click; os.write(int(sys.argv.pop(1)), b'.'); "
-            "from pnpgen.cli import main; main(prog_name='pnpgen')")
+_STARTED = ("import faulthandler, os, signal, sys, click; faulthandler.register(signal.SIGUSR1, all_threads=True); "
+            "os.write(int(sys.argv.pop(1)), b'.'); from pnpgen.cli import main; main(prog_name='pnpgen')")
 
 
 def run_process(args: list[str], cwd: Path, seconds: float = CASE_SECONDS, interrupt_after: float | None = None,
@@ -125,6 +125,8 @@ def run_process(args: list[str], cwd: Path, seconds: float = CASE_SECONDS, inter
     except subprocess.TimeoutExpired:
         stuck = subprocess.run(["ps", "-o", "pid,ppid,stat,wchan:20,args", "-g", str(proc.pid)],
                                capture_output=True, text=True).stdout  # what each process of the group waits on
+        os.killpg(proc.pid, signal.SIGUSR1)  # each prints its Python stack (faulthandler), then goes
+        time.sleep(0.5)
         os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
         err += b"\n" + stuck.encode()
@@ -174,7 +176,7 @@ def broken_promises(outcome: Outcome, cwd: Path, located: bool = True, plain_abo
     otherwise any 'error: ...' line is fine (a command-line option, an action given on the command line).
     `pseudo`: names that stand for text given on the command line ('<action>'), located but not files."""
     if outcome.exit_code is None:
-        said = "\n      ".join(outcome.stderr.strip().splitlines()[-12:])
+        said = "\n      ".join(outcome.stderr.strip().splitlines()[-60:])
         return [f"hang: no end within {outcome.seconds:.0f} s" + (f"; its last words:\n      {said}" if said else "")]
     broken = []
     printed = outcome.stdout + outcome.stderr

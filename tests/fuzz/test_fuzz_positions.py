@@ -78,7 +78,7 @@ def run_example_case(fuzz, target: str, example: Path, mutation: Mutation, args:
         mutation.apply(case.root)
         case.seal()
         outcome = run_in_process(args)
-        broken = case.broken(outcome, plain_about=("Invalid value for '--at'",), pseudo=("<action>",))
+        broken = case.broken(outcome, plain_about=("Invalid value for '--at'", "illegal action:"), pseudo=("<action>",))
         fuzz.judge(target, f"{' '.join(args)} after {mutation.note}", broken, case.root)
 
 
