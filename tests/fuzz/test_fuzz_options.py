@@ -110,8 +110,9 @@ def outputs_of(args: list[str]) -> tuple[str, ...]:
     if args[0] == "new" and len(args) > 1:
         into = args[args.index("--into") + 1] if "--into" in args[:-1] else "."
         outs.append(f"{into}/{args[1]}")
-    if args[0] == "schema":  # (no game: narrow-seas, the copy in the case folder)
-        outs.append(f"{args[1] if len(args) > 1 and not args[1].startswith('--') else 'narrow-seas'}/schema")
+    if args[0] == "schema":  # (no game, or '': narrow-seas, the copy in the case folder)
+        named = len(args) > 1 and args[1] and not args[1].startswith("--")
+        outs.append(f"{args[1] if named else 'narrow-seas'}/schema")
     return tuple(outs)
 
 
