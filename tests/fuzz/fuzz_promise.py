@@ -163,9 +163,10 @@ def _located_ok(line: str, cwd: Path, pseudo: tuple[str, ...]) -> str | None:
 
 
 def _unreadable(line: str, cwd: Path) -> bool:
-    """A 'FILE: error: ...' line about a file that is missing or not a regular file: it has no line to name."""
+    """A 'FILE: error: ...' line about a file that is missing or not a regular file (it has no line to name), or
+    a warning that names a file only."""
     m = FILE_ONLY.match(line)
-    return bool(m) and not (cwd / m["file"]).is_file()
+    return bool(m) and (m["severity"] == "warning" or not (cwd / m["file"]).is_file())
 
 
 def broken_promises(outcome: Outcome, cwd: Path, located: bool = True, plain_about: tuple[str, ...] = (),
@@ -210,7 +211,9 @@ def broken_promises(outcome: Outcome, cwd: Path, located: bool = True, plain_abo
             errors += ": error: " in line
             if line != "interrupted" and not line.startswith("wrote "):  # (export-cards notes its file there)
                 broken.append(f"a line that is not one error or warning: {line!r}")
-    if outcome.exit_code == 1 and not errors:
+    warned = "--strict" in outcome.args and ": warning: " in outcome.stderr  # (--strict fails on warnings)
+    reported = any(": error: " in line or line.startswith("error: ") for line in outcome.stdout.split("\n"))
+    if outcome.exit_code == 1 and not errors and not warned and not reported:  # (a sweep's table names errors)
         broken.append("exit status 1 with no error line")
     if outcome.exit_code == 0 and errors and "--force" not in outcome.args:
         broken.append("exit status 0 with error lines")
@@ -256,12 +259,16 @@ def changed_outside(before: dict[str, tuple], after: dict[str, tuple], outputs: 
     unless an output folder is, or lies within, it (the most specific folder holding a path decides: a pack
     named as an output folder on the command line is one)."""
     def depth(path: str, folder: str) -> int:
-        folder = folder.strip("/") if folder not in ("", ".", "./") else ""
+        folder = os.path.normpath(folder).strip("/") if folder else ""
+        folder = "" if folder == "." else folder
         if not folder:
             return 0
         return folder.count("/") + 1 if path == folder or path.startswith(folder + "/") else -1
 
     def allowed(path: str) -> bool:
+        if path not in before and after.get(path, ("",))[0] == stat.S_IFDIR and any(  # a new parent of an output
+                os.path.normpath(f).startswith(path + "/") for f in outputs):
+            return True
         out = max((depth(path, f) for f in outputs), default=-1)
         return out >= 0 and out >= max((depth(path, f) for f in protected), default=-1)
 
