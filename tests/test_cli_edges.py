@@ -85,3 +85,20 @@ def test_a_folder_named_in_bytes_that_are_not_utf8_prints_escaped(tmp_path):
     assert r.exit_code == 0 and r.exception is None, r.output
     assert r.stdout.startswith("wrote ") and r.stdout.rstrip().endswith("schema\\udcff/")
     assert (folder / "game.schema.json").is_file()
+
+
+def test_a_printer_margin_that_is_not_a_number_is_refused():
+    # Found by tests/fuzz: 'nan' passed the 0..40 range (it compares false with both bounds) and printed
+    # "inside the printer margin of nan mm" warnings.
+    for command in ("check", "build"):
+        r = run(command, "--printer-margin", "nan")
+        assert r.exit_code == 1
+        assert r.output.strip() == (f"error: Invalid value for '--printer-margin': 'nan' is not a number. "
+                                    f"(see 'main {command} --help')")
+
+
+def test_a_sweep_for_a_player_count_the_game_lacks_is_one_line():
+    # Found by tests/fuzz: each variant failed inside the table (or the JSON) and stderr said nothing.
+    r = run("sweep", "narrow-seas", "--players", "5", "--games", "2", "--json")
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr == "error: --players 5: Narrow Seas is played by 2 or 4 players\n"

@@ -11,6 +11,7 @@ import click
 
 from ..errors import PnpgenError
 from ..render.writers import EVERY, FORMATS
+from .params import MARGIN
 
 
 def parse_offset(value: str | None) -> tuple[float, float]:
@@ -83,7 +84,7 @@ class _Progress:
 @click.option("--sim-games", default=200, show_default=True, type=click.IntRange(0, 100_000),
               help="Games in the quick simulation (greedy vs greedy) run before export.")
 @click.option("--skip-sim", is_flag=True, help="Skip the quick simulation (and its report); checks still run.")
-@click.option("--printer-margin", "printer_margin", type=click.FloatRange(0, 40), default=None, metavar="MM",
+@click.option("--printer-margin", "printer_margin", type=MARGIN, default=None, metavar="MM",
               help="Paper edge in mm that sheets keep free of ink (default: the sheet template's, 5).")
 @click.option("--force", is_flag=True,
               help="Write the kit even when the checks find errors or simulated games stall (content that does "

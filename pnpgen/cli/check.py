@@ -8,12 +8,13 @@ from ..checks import check_game
 from ..errors import ContentErrors, PnpgenError
 from ..loader import load_game
 from ..paths import resolve_game
+from .params import MARGIN
 
 
 @click.command("check")
 @click.argument("games", nargs=-1)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--printer-margin", "printer_margin", type=click.FloatRange(0, 40), default=None, metavar="MM",
+@click.option("--printer-margin", "printer_margin", type=MARGIN, default=None, metavar="MM",
               help="Paper edge in mm that must stay free of ink on every page (default: the sheet template's, 5).")
 def check_cmd(games: tuple[str, ...], strict: bool, printer_margin: float | None) -> None:
     """Check one or more games (default: narrow-seas), their templates and layout; exit 1 on any error."""
