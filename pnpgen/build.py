@@ -31,6 +31,7 @@ from .engine.api import engine_for
 from .errors import ContentErrors, PnpgenError, Problems
 from .loader import load_game
 from .model import Game
+from .model.game import count_words
 from .paths import TEMPLATES_DIR
 from .profiles import NINE_CARD_EXTRAS, profile_named, with_profile
 from .render.imposition import impose
@@ -110,10 +111,8 @@ def load_step(state: BuildState) -> None:
     check_target(Path(state.options.out) / state.game.id, protect=_read_from(state.game))  # before any work
     n = state.options.players
     if n is not None and n not in state.game.players:
-        counts = sorted(set(state.game.players))
         raise PnpgenError(f"--players {n}: {state.game.title} is played by "
-                          + (", ".join(map(str, counts[:-1])) + " or " if len(counts) > 1 else "")
-                          + f"{counts[-1]} players")
+                          f"{count_words(tuple(sorted(set(state.game.players))))} players")
 
 
 def check_step(state: BuildState) -> None:

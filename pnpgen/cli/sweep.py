@@ -12,6 +12,7 @@ import click
 from ..atomic import check_target, write_atomically
 from ..errors import PnpgenError
 from ..loader import load_game
+from ..model.game import count_words
 from ..sim.executors import EXECUTORS, executor_named
 from ..sim.overrides import parse_setting
 from ..sim.sweep import result_of, sweep, table_lines
@@ -54,6 +55,9 @@ def sweep_cmd(game: str | None, sets: tuple[str, ...], games: int, seed: int, ag
         check_target(report)  # refused before the games are played, not after
     run_on = executor_named(executor, jobs, scheduler)
     content = load_game(game)
+    if players is not None and players not in content.players:  # (every variant would fail the same way)
+        raise PnpgenError(f"--players {players}: {content.title} is played by "
+                          f"{count_words(tuple(sorted(set(content.players))))} players")
     tty = sys.stderr.isatty()
     started = time.perf_counter()
     variants = sweep(content, settings, names, games=games, seed=seed, players=players, executor=run_on,

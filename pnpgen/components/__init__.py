@@ -10,6 +10,7 @@ from ..draw import fonts
 from ..draw.piece import CoverFacts, Kit, Piece
 from ..errors import PnpgenError, Problems
 from ..model import Game, PlayerAid, Variant
+from ..model.game import count_words
 from .aids import aid_piece
 from .areacards import area_card_pieces
 from .board import board_piece
@@ -42,7 +43,7 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
     counts = tuple(sorted(set(game.players)))
     if players is not None:
         if players not in counts:
-            raise PnpgenError(f"{game.title} is played by {_counts(counts)} players, not {players}")
+            raise PnpgenError(f"{game.title} is played by {count_words(counts)} players, not {players}")
         counts = (players,)
 
     def add(made) -> None:
@@ -115,10 +116,6 @@ def aid_copies(aid: PlayerAid, piece: Piece, counts: tuple[int, ...], variants) 
     for used, n in extra.items():
         out.append(replace(piece, id=f"{piece.id}-for-{used[0]}", count=n, players=used, copy_of=piece.id))
     return out
-
-
-def _counts(counts: tuple[int, ...]) -> str:
-    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
 
 
 def variant_piece(p: Piece, v: Variant) -> Piece:

@@ -196,3 +196,8 @@ class Game:
             declared=v.declared, declared_locs=v.declared_locs, variants=(), played_as=v.id,
             also_needed=self.also_needed + v.also_needed,
             provisional=tuple(p for p in self.provisional if not p.players or v.players in p.players))
+
+
+def count_words(counts: tuple[int, ...]) -> str:
+    """Player counts as a sentence says them: '2, 3 or 4'."""
+    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
