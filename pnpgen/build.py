@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -41,10 +42,12 @@ from .render.raster import DPI_RANGE
 from .render.writers import FORMATS as WRITER_HELP
 from .render.writers import writer_named
 from .render.writers.base import WriteOptions
+from .sim.compare import comparison_lines, summary_line
 from .sim.report import report_files
 from .sim.runner import engine_report, result_of, simulate
 
 PAPER_NAMES = ("a4", "letter")
+PREVIOUS_RESULT = "report/previous-result.json"  # the previous build's simulation result, compared with this one
 PRINT_FORMATS = ("pdf", "svg")  # the print kit: what a build writes unless told otherwise
 FORMATS = tuple(WRITER_HELP)  # every format, in the order a build writes them (render/writers)
 Progress = Callable[[str, int, int], None]  # (what, done, total)
@@ -64,7 +67,7 @@ class BuildOptions:
     progress: Progress | None = None
     sim_games: int = 200  # the quick simulation before export; 0 skips it
     sim_agents: tuple[str, ...] = ("greedy", "greedy")
-    force: bool = False  # export even when checks report errors or simulated games stall
+    force: bool = False  # export even when checks report errors or simulated games are unfinished
     printer_margin: float | None = None  # mm of paper edge kept free of ink (None: the sheet template's)
     players: int | None = None  # print only what this many players use (None: every player count)
     dpi: int = 300  # PNG and Tabletop Simulator images
@@ -125,17 +128,18 @@ def check_step(state: BuildState) -> None:
 
 
 def simulate_step(state: BuildState) -> None:
-    """A quick seeded simulation; stalled games stop the export (unless forced)."""
+    """A quick seeded simulation; unfinished games (still running at the round budget) stop the export (unless
+    forced)."""
     o = state.options
     if o.sim_games <= 0 or engine_for(state.game) is None:
         return
     agg = simulate(state.game, o.sim_agents, games=o.sim_games, seed=1, jobs=1,
                    progress=lambda done, total: state.tick("simulate", done, total))
-    state.extra["simulation"] = result_of(state.game, agg, o.sim_agents, 1)
-    if agg.stalled and not o.force:
-        seeds = ", ".join(map(str, agg.stalled_seeds[:5]))
-        raise PnpgenError(f"quick simulation: {agg.stalled} of {agg.games} games stalled at the round cap "
-                          f"(rules round_cap {state.game.rules.get('round_cap', '?')}; seeds {seeds}); "
+    result = state.extra["simulation"] = result_of(state.game, agg, o.sim_agents, 1)
+    if agg.unfinished and not o.force:
+        seeds = ", ".join(map(str, agg.unfinished_seeds[:5]))
+        raise PnpgenError(f"quick simulation: {agg.unfinished} of {agg.games} games unfinished after "
+                          f"{result['max_rounds']} rounds (sim: max_rounds; seeds {seeds}); "
                           "nothing was written (--force builds anyway, --skip-sim skips the simulation)")
 
 
@@ -145,13 +149,29 @@ def report_step(state: BuildState) -> None:
     if result is None:
         return
     lines, charts = engine_report(state.game, result)
-    for name, data in report_files(state.game, result, lines, charts).items():
+    previous = _previous_result(Path(state.options.out) / state.game.id / "report" / "result.json")
+    compared = []
+    if previous is not None:
+        state.extra["simulation_compared"] = summary_line(previous, result)
+        compared = comparison_lines(previous, result)
+        state.files[PREVIOUS_RESULT] = (json.dumps(previous, indent=2, sort_keys=True) + "\n").encode("utf-8")
+    for name, data in report_files(state.game, result, lines, charts, compared).items():
         state.files[f"report/{name}"] = data
     state.notes["report/index.html"] = "simulation report"
     index = state.files.get("index.html")
     if index is not None:
         link = b'<p class="report"><a href="report/index.html">Simulation report</a></p>'
         state.files["index.html"] = index.replace(b"</body>", link + b"</body>", 1)
+
+
+def _previous_result(path: Path) -> dict | None:
+    """The previous build's simulation result, kept to compare with; None when there is none (or it cannot be
+    read: an older pnpgen's, say)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return data if isinstance(data, dict) and "finish_rate" in data and "rounds" in data else None
 
 
 def layout_step(state: BuildState) -> None:

@@ -23,6 +23,7 @@ from .model.components import SHAPES
 from .model.game import MAX_PLAYERS, FontFile
 from .model.icons import SYMBOLS
 from .model.images import ImageRef
+from .model.simulation import Simulation
 from .paths import TEMPLATES_DIR, PathRefused, pack_path, resolve_game, template_path
 from .sheets import is_sheet, read_sheet, value_of
 from .yamlsrc import display_path, key_loc, load_yaml, loc_of
@@ -203,7 +204,7 @@ class _Loader:
             declared=counts, declared_locs=count_locs, loc=here, icons=tuple(self.icons.values()),
             terrains=tuple(self.terrains.values()), variants=tuple(variants), fonts=self.fonts(values["fonts"]),
             credits=values["credits"], licence=values["licence"].strip(), also_needed=values["also_needed"],
-            provisional=tuple(self.marked))
+            sim=values["sim"] or Simulation(), provisional=tuple(self.marked))
 
     def read_cleanly(self, m: Any, key: str) -> bool:
         """Whether a field read without an error (the game's player counts: else variants' are not checked)."""

@@ -136,8 +136,13 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         click.echo(line)
     sim = state.extra.get("simulation")
     if sim is not None:
-        click.echo(f"simulated {sim['games']} games ({' vs '.join(sim['agents'])}): finished {sim['finished']}, "
-                   f"stalled {sim['stalled']}, rounds {sim['rounds']['mean']} on average")
+        e = sim["first_player_edge"]
+        click.echo(f"simulated {sim['games']} games ({' vs '.join(sim['agents'])}, seed {sim['seed']}): finished "
+                   f"{sim['finished']}, unfinished {sim['unfinished']}, rounds {sim['rounds']['mean']} on average; "
+                   f"{e['role']} wins {e['pct']:g}% [{e['low']:g}, {e['high']:g}]")
+        compared = state.extra.get("simulation_compared")
+        if compared:
+            click.echo(compared)
     elif skip_sim:
         click.echo("simulation skipped (--skip-sim)")
     folders: dict[str, int] = {}

@@ -178,17 +178,19 @@ class NoMetrics:
         return {}
 
 
-CHART_KINDS = ("bars", "histogram", "board-heat")
+CHART_KINDS = ("bars", "histogram", "board-heat", "rates")
 
 
 @dataclass(frozen=True)
 class Chart:
     """One chart of a simulation report, as data; the report draws it (engines import no drawing code).
 
-    kind 'bars': `values` are (label, value) pairs, each value followed by `unit`.
-    kind 'histogram': `values` are (whole number, count) pairs; `label` names the x axis.
+    kind 'bars': `values` are (label, value) pairs; the value axis says `label` (what a value counts) and `unit`.
+    kind 'histogram': `values` are (whole number, count) pairs; `label` names the x axis, `unit` the y axis.
     kind 'board-heat': `values` are (cell, value) pairs for the cells of `board` (hexes by (q, r), squares by
-    (x, y)), each cell shaded by its value.
+    (x, y)), each cell shaded in greys by its value; `label` (else `caption`) names what the legend's scale counts.
+    kind 'rates': `values` are (label, rate) pairs, a rate being {pct, low, high, of} (a Wilson interval from
+    pnpgen.sim.stats), drawn on a 0-100 % axis (named by `label`) with a dashed line at `reference`.
     `caption`, when given, is printed under the chart: what its numbers count.
     """
 
@@ -200,6 +202,7 @@ class Chart:
     label: str = ""
     board: Board | None = None
     caption: str = ""
+    reference: float | None = 50.0  # kind 'rates': an even game's rate, in percent (None: no such line)
 
     def __post_init__(self):
         _known_kind(f"chart '{self.name}'", self.kind, CHART_KINDS)
@@ -398,10 +401,13 @@ class Engine(Protocol):
         """Charts of the engine's own figures for the simulation report (e.g. a board heat map)."""
         return []
 
-    def playout(self, state: State, rng: RandomSource, metrics: GameMetrics) -> int | None:
+    def playout(self, state: State, rng: RandomSource, metrics: GameMetrics,
+                max_rounds: int | None = None) -> int | None:
         """Play `state` to its end with the generic random agent in every seat, quicker than the generic loop but
         the very same game (same actions from the same draws of `rng`, same figures into `metrics`); the number
-        of decisions made. None: the engine has no loop of its own (the simulator plays the generic one)."""
+        of decisions made. Given `max_rounds` (the simulator's budget, not a rule), stop as the generic loop does:
+        once `state.round` passes it. None: the engine has no loop of its own (the simulator plays the generic
+        one)."""
         return None
 
 

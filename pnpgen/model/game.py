@@ -15,6 +15,7 @@ from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
 from .provisional import Provisional
 from .rules import Rules, overlay_rules
+from .simulation import Simulation, simulation_field
 from .suits import Suit
 from .variant import Variant, variants_section
 
@@ -126,6 +127,7 @@ class Game:
     credits: tuple[str, ...] = credits_field()
     licence: str = licence_field()
     also_needed: tuple[str, ...] = sections.also_needed_field()
+    sim: Simulation = simulation_field()
     # as read: (field or rules.NAME, why) pairs; once linked, every value marked provisional, the variants' included
     provisional: tuple[Provisional, ...] = sections.marks_field(
         "its own values not final yet: 'players' and 'rules.NAME', each to why (the cover lists them with every "

@@ -45,7 +45,8 @@ def parse_agent_options(texts: tuple[str, ...] | list[str]) -> AgentOptions:
 class Table:
     """A game as the simulator plays it: its engine, its rules at a player count and the agents on offer."""
 
-    def __init__(self, content: Game, players: int | None = None, *, options: AgentOptions = ()):
+    def __init__(self, content: Game, players: int | None = None, max_rounds: int | None = None, *,
+                 options: AgentOptions = ()):
         engine = engine_for(content)
         if engine is None:
             why = f" (none is registered as '{content.engine}')" if content.engine else ""
@@ -53,6 +54,8 @@ class Table:
         self.engine: Engine = engine
         self.rules: Rules = engine.make_rules(content, players)
         self.num_players: int = self.rules.num_players
+        # the budget: a game still running after this many rounds stops unfinished (not a rule of the game)
+        self.max_rounds: int = max_rounds if max_rounds is not None else content.sim.max_rounds
         own = engine.agents()
         clash = sorted(set(own) & set(GENERIC_AGENTS))
         if clash:
@@ -80,24 +83,27 @@ class Table:
 
 
 def play_game(table: Table, seats: tuple[str, ...], seed: int, fast: bool = True) -> GameResult:
-    """Play one game from setup to its end and return its numbers.
+    """Play one game from setup to its end, or until the table's round budget is spent, and return its numbers.
 
     With every seat random, the engine's own loop (`Engine.playout`, when it has one, and `fast`) plays the very
     same game as the generic loop, only quicker.
     """
     state = table.rules.new_initial_state(seed)
+    roles = {role: p - 1 for role, p in state.roles().items()}
     rng = AgentRng(seed ^ AGENT_SEED)
     metrics = table.engine.metrics(table.rules)
     decisions = None
     if fast and all(name == RANDOM for name in seats):
-        decisions = table.engine.playout(state, rng, metrics)
+        decisions = table.engine.playout(state, rng, metrics, table.max_rounds)
     if decisions is None:
-        decisions = _play(state, table.agents(seats), rng, metrics)
-    winners = tuple(p - 1 for p in state.winners)
+        decisions = _play(state, table.agents(seats), rng, metrics, table.max_rounds)
+    finished = state.is_terminal()
+    roles = roles or {role: p - 1 for role, p in state.roles().items()}  # roles settled during setup
     return GameResult(
-        seed=seed, agents=tuple(seats), winners=winners, victory=state.victory if winners else None,
-        rounds=state.round, decisions=decisions, roles={role: p - 1 for role, p in state.roles().items()},
-        teams=table.teams, figures=metrics.finish(state))
+        seed=seed, agents=tuple(seats), winners=tuple(p - 1 for p in state.winners) if finished else (),
+        victory=state.victory if finished else None, finished=finished,
+        rounds=min(state.round, table.max_rounds), decisions=decisions, roles=roles, teams=table.teams,
+        figures=metrics.finish(state))
 
 
 def game_log(table: Table, seats: tuple[str, ...], seed: int, game_ref: str) -> tuple[str, State]:
@@ -107,19 +113,23 @@ def game_log(table: Table, seats: tuple[str, ...], seed: int, game_ref: str) -> 
     start, rng = state.clone(), AgentRng(seed ^ AGENT_SEED)
     agents = table.agents(seats)
     actions = []
-    while (player := state.current_player()) != TERMINAL:
+    while (player := state.current_player()) != TERMINAL and state.round <= table.max_rounds:
         action = agents[player - 1](state, rng)
         actions.append(action)
         state.apply(action)
     header = f"# game seed {seed}, seats {', '.join(seats)}: {len(actions)} decisions\n"
+    if not state.is_terminal():
+        header += (f"# unfinished: the simulation stopped it after round {table.max_rounds} (its budget, not a rule); "
+                   "the game goes on from here\n")
     return table.engine.write_log(start, actions, game_ref=game_ref, header=header), state
 
 
-def _play(state: State, agents: list[Agent], rng: AgentRng, metrics: GameMetrics) -> int:
-    """The generic loop: ask the agent to move, let the metrics see the action, apply it; the decisions made."""
+def _play(state: State, agents: list[Agent], rng: AgentRng, metrics: GameMetrics, max_rounds: int) -> int:
+    """The generic loop: ask the agent to move, let the metrics see the action, apply it, until the game ends or
+    its round passes the budget; the decisions made."""
     decisions = 0
     current, apply, record = state.current_player, state.apply, metrics.record
-    while (player := current()) != TERMINAL:
+    while (player := current()) != TERMINAL and state.round <= max_rounds:
         action = agents[player - 1](state, rng)
         record(state, action)
         apply(action)

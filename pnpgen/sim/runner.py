@@ -25,6 +25,7 @@ class Batch:
     games: int
     seed: int = 1
     players: int | None = None
+    max_rounds: int | None = None  # the round budget (None: the content's `sim: max_rounds`)
     options: AgentOptions = ()  # the agents' settings: (agent, option, value)
 
     def seats(self, index: int, seats: int) -> tuple[str, ...]:
@@ -53,20 +54,20 @@ def game_seed(batch_seed: int, index: int) -> int:
 _WORKER: dict = {}
 
 
-def _load(content: str, players: int | None, *, options: AgentOptions = ()):
-    key = (content, players, options)
+def _load(content: str, players: int | None, max_rounds: int | None = None, *, options: AgentOptions = ()):
+    key = (content, players, max_rounds, options)
     if key not in _WORKER:
         from ..loader import load_game
 
         game = load_game(content)
         _WORKER.clear()
-        _WORKER[key] = (game, Table(game, players, options=options))
+        _WORKER[key] = (game, Table(game, players, max_rounds, options=options))
     return _WORKER[key]
 
 
 def _run_chunk(args: tuple[Batch, int, int]) -> Aggregate:
     batch, start, stop = args
-    _, table = _load(batch.content, batch.players, options=batch.options)
+    _, table = _load(batch.content, batch.players, batch.max_rounds, options=batch.options)
     agg = Aggregate(seats=table.num_players)
     for i in range(start, stop):
         agg.add(play_game(table, batch.seats(i, table.num_players), batch.game_seed(i)))
@@ -79,17 +80,20 @@ def chunks(batch: Batch) -> Iterator[tuple[Batch, int, int]]:
         yield (batch, start, min(batch.games, start + CHUNK))
 
 
-def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: int = 200, seed: int = 1,
-             jobs: int = 1, players: int | None = None,
+def simulate(game: Game, agents: tuple[str, ...] = ("greedy",), games: int = 200, seed: int = 1,
+             jobs: int = 1, players: int | None = None, max_rounds: int | None = None,
              progress: Callable[[int, int], None] | None = None, *, options: AgentOptions = ()) -> Aggregate:
-    """Play `games` seeded games and return their aggregate; identical whatever `jobs` is. `options` set agents'
-    options: (agent, option, value)."""
+    """Play `games` seeded games, each stopped unfinished after `max_rounds` rounds (None: the content's budget),
+    and return their aggregate; identical whatever `jobs` is. `options` set agents' options: (agent, option,
+    value)."""
     if games < 1:
         raise PnpgenError("--games must be at least 1")
     if jobs < 1:
         raise PnpgenError("--jobs must be at least 1")
-    batch = Batch(str(game.root), tuple(agents), games, seed, players, options=tuple(options))
-    _, table = _load(batch.content, players, options=batch.options)  # fail early, here, on a bad game or agent
+    if max_rounds is not None and max_rounds < 1:
+        raise PnpgenError(f"--max-rounds: expected at least 1 round, got {max_rounds}")
+    batch = Batch(str(game.root), tuple(agents), games, seed, players, max_rounds, options=tuple(options))
+    _, table = _load(batch.content, players, max_rounds, options=batch.options)  # fail early, here
     if len(agents) > table.num_players:
         raise PnpgenError(f"--agents: {len(agents)} agents for a {table.num_players}-player game; give at most "
                           f"{table.num_players} (fewer take turns in the seats)")
@@ -104,27 +108,33 @@ def simulate(game: Game, agents: tuple[str, ...] = ("random", "random"), games: 
     return total
 
 
-def stalled_game_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_seed: int = 1,
-                      players: int | None = None, *, options: AgentOptions = ()) -> dict[str, bytes]:
-    """Playtest logs of some games of a batch, by file name (`stalled-<seed>.yaml`), seats as the batch had them."""
-    batch = Batch(str(game.root), tuple(agents), max(1, len(seeds)), batch_seed, players, options=tuple(options))
-    _, table = _load(batch.content, players, options=batch.options)
+def unfinished_game_logs(game: Game, agents: tuple[str, ...], seeds: list[int], batch_seed: int = 1,
+                         players: int | None = None, max_rounds: int | None = None, *,
+                         options: AgentOptions = ()) -> dict[str, bytes]:
+    """Playtest logs of some games of a batch, by file name (`unfinished-<seed>.yaml`), seats as the batch had
+    them, each up to where the round budget stopped it."""
+    batch = Batch(str(game.root), tuple(agents), max(1, len(seeds)), batch_seed, players, max_rounds,
+                  options=tuple(options))
+    _, table = _load(batch.content, players, max_rounds, options=batch.options)
     ref = game_ref(game.root)
     logs = {}
     for s in seeds:
         text, end = game_log(table, batch.seats(batch.index_of(s), table.num_players), s, ref)
-        if end.winners:  # the move-by-move replay must be the game the batch played
-            raise PnpgenError(f"game seed {s} stalled in the batch but has a winner when replayed move by move; "
+        if end.is_terminal():  # the move-by-move replay must be the game the batch played
+            raise PnpgenError(f"game seed {s} was unfinished in the batch but ends when replayed move by move; "
                               "please report this")
-        logs[f"stalled-{s}.yaml"] = text.encode("utf-8")
+        logs[f"unfinished-{s}.yaml"] = text.encode("utf-8")
     return logs
 
 
-def result_of(game: Game, aggregate: Aggregate, agents: tuple[str, ...], seed: int, *,
-              options: AgentOptions = ()) -> dict:
-    """A batch's whole result as plain JSON-ready data, naming the game, the agents (and their options) and the seed."""
+def result_of(game: Game, aggregate: Aggregate, agents: tuple[str, ...], seed: int, players: int | None = None,
+              max_rounds: int | None = None, *, options: AgentOptions = ()) -> dict:
+    """A batch's whole result as plain JSON-ready data, naming the game and its content version, the player count,
+    the agents (and their options), the seed and the round budget."""
+    _, table = _load(str(game.root), players, max_rounds, options=tuple(options))
     named = {"agent_options": {f"{a}.{o}": v for a, o, v in options}} if options else {}
-    return {"game": game.id, "agents": list(agents), **named, "seed": seed, **aggregate.to_dict()}
+    return {"game": game.id, "version": game.version, "players": table.num_players, "agents": list(agents),
+            **named, "seed": seed, "max_rounds": table.max_rounds, **aggregate.to_dict()}
 
 
 def engine_report(game: Game, result: dict, players: int | None = None) -> tuple[list[str], list[Chart]]:
@@ -133,4 +143,4 @@ def engine_report(game: Game, result: dict, players: int | None = None) -> tuple
     return table.engine.report_lines(table.rules, result), table.engine.report_charts(table.rules, result)
 
 
-__all__ = ["Batch", "GameResult", "engine_report", "result_of", "simulate", "stalled_game_logs"]
+__all__ = ["Batch", "GameResult", "engine_report", "result_of", "simulate", "unfinished_game_logs"]

@@ -74,7 +74,6 @@ class VariantResult:
     as_written: bool  # every value set is the content's own
     errors: list[str] = field(default_factory=list)
     aggregate: Aggregate | None = None
-    sides: int = 2  # sides playing against each other: an even game gives each 1 / sides
 
     @property
     def label(self) -> str:
@@ -113,7 +112,7 @@ def sweep(game: Game, settings: list[Setting], agents: tuple[str, ...] = ("greed
 
 def _prepared(game: Game, overrides: tuple[Override, ...], agents: tuple[str, ...],
               players: int | None) -> VariantResult:
-    """A variant checked in this process before any game is played: its check errors, or how many sides play."""
+    """A variant checked in this process before any game is played: its check errors, if any."""
     out = VariantResult(overrides, as_written(game, overrides, players))
     variant = with_overrides(game, overrides)
     report = check_game(variant)
@@ -132,21 +131,7 @@ def _prepared(game: Game, overrides: tuple[Override, ...], agents: tuple[str, ..
         raise PnpgenError(f"--agents: {len(agents)} agents for a {table.num_players}-player game; give at most "
                           f"{table.num_players} (fewer take turns in the seats)")
     table.check_agents(agents)
-    out.sides = len(set(table.teams)) if table.teams else table.num_players
     return out
-
-
-def role_edge(agg: Aggregate, sides: int) -> dict:
-    """The first role the engine names (seat 1 when it names none): its win rate of the finished games with the
-    95 % Wilson interval, against an even game's 1 / sides, in percent."""
-    role = next(iter(agg.games_by_role), None)
-    if role is not None:
-        rate = wilson(agg.wins_by_role[role], agg.games_by_role[role])
-    else:
-        role, rate = "p1", wilson(agg.wins_by_seat[0], agg.finished)
-    even = 100.0 / sides
-    return {"role": role, "even": round(even, 1), **rate.as_dict(), "edge": round(rate.pct - even, 1),
-            "clear": rate.excludes(even)}
 
 
 def result_of(game: Game, settings: list[Setting], variants: list[VariantResult], agents: tuple[str, ...],
@@ -157,7 +142,7 @@ def result_of(game: Game, settings: list[Setting], variants: list[VariantResult]
         item = {"variant": v.label, "set": dict(v.overrides), "as_written": v.as_written, "errors": v.errors}
         if v.aggregate is not None:
             agg = v.aggregate
-            item.update(finish_rate=wilson(agg.finished, agg.games).as_dict(), role_edge=role_edge(agg, v.sides),
+            item.update(finish_rate=wilson(agg.finished, agg.games).as_dict(), role_edge=agg.first_player_edge(),
                         result=agg.to_dict())
         out.append(item)
     played = next((v.aggregate.seats for v in variants if v.aggregate is not None), players)

@@ -115,7 +115,7 @@ def charts(result: dict) -> dict[str, str]:
                for name, v in played]
     return {
         "finish-rate.svg": interval_chart("Games finished", finish, "%", low=0, high=100,
-                                          caption="the dot: games that ended within the round cap; the line: "
+                                          caption="the dot: games the rules ended within the round budget; the line: "
                                                   "its 95% interval"),
         "length.svg": interval_chart("Game length (rounds)", rounds, low=0,
                                      caption="the dot: mean rounds of the finished games; the line: p10 to p90"),

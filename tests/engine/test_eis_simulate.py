@@ -21,7 +21,7 @@ from pnpgen.sim.runner import simulate
 def test_greedy_batches_end_and_keep_the_figures(players):
     agg = simulate(content(), ("greedy",), games=20, seed=2, players=players)
     result = agg.to_dict()
-    assert result["finished"] == 20 and result["stalled"] == 0
+    assert result["finished"] == 20 and result["unfinished"] == 0
     assert set(result["victory"]) <= {"points", "stalemate"}
     played = result["cards_played"]
     assert played["broadsides-3"] > 0 and sum(played.values()) > 20 * 20
@@ -59,7 +59,10 @@ def test_simulate_prints_the_games_own_lines_and_writes_its_charts(tmp_path):
                                   "--report", str(tmp_path / "rep")])
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[0] == "games 12 · finished 12 · stalled 0"
+    assert lines[0].startswith("enemy-in-sight ")
+    assert lines[0].endswith(" · greedy · seed 1 · 12 games · budget 60 rounds")
+    assert lines[1] == "games 12 · finished 12 · unfinished 0"
+    assert lines[2].startswith("first-player edge: first dealer (high roller) wins ")
     for start in ("VP at the end: first minus last", "ships per game: sunk by", "Prizes:",
                   "Line maintenance penalty: paid", "Red cards: passed on", "cards played"):
         assert any(line.startswith(start) for line in lines), start

@@ -27,10 +27,11 @@ def new_stats() -> dict:
     return {"card_plays": Counter(), "dead_hands": 0, "hand_turns": 0, "hex_visits": Counter()}
 
 
-def generic(s, rng, stats, limit: int | None = None) -> int:
-    """The generic loop of play_game, for at most `limit` decisions."""
+def generic(s, rng, stats, limit: int | None = None, max_rounds: int | None = None) -> int:
+    """The generic loop of play_game, for at most `limit` decisions (and, given `max_rounds`, until the round after
+    it begins)."""
     n = 0
-    while not s.is_terminal() and (limit is None or n < limit):
+    while not s.is_terminal() and (limit is None or n < limit) and (max_rounds is None or s.round <= max_rounds):
         a = random_agent(s, rng)
         record(s, a, stats)
         s.apply(a)
@@ -45,34 +46,53 @@ def snapshot(s) -> dict:
     return out
 
 
-def both_ways(s, rng_seed: int) -> None:
-    """Play s to the end both ways from the same random sources; everything must match."""
+def both_ways(s, rng_seed: int, max_rounds: int | None = None):
+    """Play s to the end (or past `max_rounds`) both ways from the same random sources; everything must match.
+    The state the games end in."""
     a, b = s.clone(), s.clone()
     ra, rb = AgentRng(rng_seed), AgentRng(rng_seed)
     sa, sb = new_stats(), new_stats()
-    na = generic(a, ra, sa)
-    nb = random_playout(b, rb, sb)
+    na = generic(a, ra, sa, max_rounds=max_rounds)
+    nb = random_playout(b, rb, sb, max_rounds)
     assert nb == na
     assert snapshot(b) == snapshot(a)
     sa.pop("turn_seen", None), sb.pop("turn_seen", None)
     assert sb == sa
     assert rb.randrange(1 << 62) == ra.randrange(1 << 62)  # the agent's numbers were used up alike
+    return a
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players, seeds, endings", [
-    (2, range(120), {"sink", "mercy", "cap"}),
-    (4, range(40), {"elimination", "mercy", "cap"}),
+    (2, range(120), {"sink", "mercy", None}),
+    (4, range(40), {"elimination", "mercy", None}),
 ])
 def test_whole_games_are_the_same_either_way(players, seeds, endings):
     g = ns(players)
     seen = set()
     for seed in seeds:
+        end = both_ways(g.new_initial_state(seed), seed, max_rounds=40)
+        assert end.is_terminal() or end.round == 41
+        seen.add(end.victory)
+    assert seen == endings  # the seeds cover every way these games end, and games stopped at the budget
+
+
+def test_whole_games_without_a_budget_are_the_same_either_way():
+    g = ns(2)
+    for seed in range(10):
         s = g.new_initial_state(seed)
-        both_ways(s, seed)
-        random_playout(s, AgentRng(seed), new_stats())
-        seen.add(s.victory)
-    assert seen == endings  # the seeds cover every way these games end, the round cap included
+        end = both_ways(s, seed)
+        assert end.is_terminal() and end.winners
+
+
+def test_a_deck_emptied_by_a_draw_or_a_market_refill_reshuffles_alike_either_way():
+    ships = {"A": ship(1, (0, 0), lookout=2, spent=2), "W": ship(2, (3, -3), lookout=1, spent=3)}
+    market = ["red-run", "red-tack", "wind"]
+    for deck in (["yellow-run"], ["yellow-run", "yellow-tack"]):
+        s = position(ships, phase="draw", board=sea(), market=market, deck=deck,
+                     discard=[c for c in ns(2).deck_ids if c not in market + deck])
+        for seed in range(40):
+            assert both_ways(s, seed).reshuffles >= 1
 
 
 @pytest.mark.slow

@@ -155,14 +155,46 @@ def test_a_market_card_costs_a_lookout_cube_and_the_market_is_refilled():
     assert why_illegal(s, ("market", "red-run", "A")).rule == "6.2 draw phase: market"
 
 
-def test_an_empty_deck_is_replaced_by_the_shuffled_discard():
+def shuffled(s, cards: list[str]) -> list[str]:
+    """The deck a reshuffle of `cards` makes from the state's random source (which it leaves as it was)."""
+    out = list(cards)
+    s.rng.clone().shuffle(out)
+    return out
+
+
+def test_a_draw_that_empties_the_deck_reshuffles_the_discard_at_once():
     rest = [c for c in game().deck_ids if c not in ("red-run", "red-tack", "wind", "yellow-run")]
     s = draw_position([], [], market=["red-run", "red-tack", "wind"], deck=["yellow-run"], discard=rest)
+    new_deck = shuffled(s, s.discard)
+    s.apply_checked(("draw",))  # the last card: the deck empties, and the discard becomes the deck (rule 6.2)
+    assert s.hand(1) == ["yellow-run"] and s.reshuffles == 1
+    assert s.deck == new_deck and s.discard == []
     s.apply_checked(("draw",))
-    assert s.hand(1) == ["yellow-run"] and s.reshuffles == 0
-    s.apply_checked(("draw",))
-    assert s.reshuffles == 1 and len(s.hand(2)) == 1 and len(s.deck) == len(rest) - 1 and s.discard == []
-    assert Counter(s.deck + s.hand(2)) == Counter(rest)
+    assert s.hand(2) == [new_deck[-1]] and s.deck == new_deck[:-1] and s.reshuffles == 1
+
+
+def test_a_market_refill_that_empties_the_deck_reshuffles_the_discard_at_once():
+    market, deck = ["red-run", "red-tack", "wind"], ["yellow-run"]
+    s = draw_position([], [], lookout=1, market=market, deck=deck, discard=others(market, deck))
+    new_deck = shuffled(s, s.discard)
+    s.apply_checked(("market", "red-tack", "A"))
+    assert s.market == ["red-run", "yellow-run", "wind"] and s.hand(1) == ["red-tack"]
+    assert s.deck == new_deck and s.discard == [] and s.reshuffles == 1
+
+
+def test_cards_discarded_after_the_reshuffle_wait_in_the_discard():
+    ships = {"A": ship(1, (0, 0), spent=4), "W": ship(2, (3, -3), spent=4)}
+    hands = {1: ["blue-run", "blue-tack"], 2: ["red-run"]}
+    market, deck = ["red-tack", "red-reach", "red-broadside"], ["yellow-run"]
+    s = position(ships, board=sea(), phase="draw", hands=hands, market=market, deck=deck,
+                 discard=others(market, deck, *hands.values()))
+    new_deck = shuffled(s, s.discard)
+    s.apply_checked(("draw",))  # the deck empties: the old discard is the new deck at once
+    assert s.deck == new_deck and s.discard == []
+    while s.phase == "draw":
+        s.apply_checked(("draw",))
+    s.apply_checked(("discard", "blue-run"))
+    assert s.discard == ["blue-run"] and s.deck == new_deck[:-8]  # 4 + 5 draws, the first from the old deck
 
 
 def test_the_hand_size_is_never_exceeded():
@@ -194,8 +226,10 @@ def test_reset_discards_the_wind_card_and_replaces_the_market():
     s.apply_checked(("pass",))
     assert (s.phase, s.round) == ("plan", 2)
     assert s.hands == [["blue-run"], ["red-run"]]
-    assert Counter(s.discard) == Counter(others(deck, *hands.values()) + ["wind"])
     assert s.market == ["yellow-run", "yellow-tack", "yellow-reach"]
+    # the refill emptied the deck: the discard (the old Market and the Wind card with it) is the new deck at once
+    assert Counter(s.deck) == Counter(others(deck, *hands.values()) + ["wind"]) and s.discard == []
+    assert s.reshuffles == 1
 
 
 def mercy_position(crew_w: int):
@@ -216,12 +250,12 @@ def test_no_mercy_for_a_lead_of_three():
     assert not s.is_terminal() and (s.phase, s.round) == ("plan", 2)
 
 
-def test_the_round_cap_stops_a_game_without_a_winner():
+def test_no_round_ends_the_game_only_sinking_and_mercy_do():
     ships = {"A": ship(1, (0, 0), spent=4), "W": ship(2, (3, -3), spent=4)}
-    cap = game().params.round_cap
-    s = position(ships, board=sea(), hands={1: [], 2: []}, round=cap)
-    s.apply_checked(("pass",))
-    assert s.is_terminal() and s.victory == "cap" and s.winners == () and s.returns() == [0.0, 0.0]
+    for last in (40, 41, 500):  # rule 1.2 knows no round limit: 40 was the engine's old cap
+        s = position(ships, board=sea(), hands={1: [], 2: []}, round=last)
+        s.apply_checked(("pass",))
+        assert not s.is_terminal() and (s.phase, s.round, s.victory, s.winners) == ("plan", last + 1, None, ())
 
 
 def test_random_draws_are_uniform_over_the_legal_draws():

@@ -30,7 +30,7 @@ VALUES: dict[str, tuple[str, ...]] = {
                "x,y", "", "random," * 20),
     "players": ("1", "2", "3", "4", "5", "8", "9", "0", "-1", "x", "9999"),
     "jobs": ("1", "0", "257", "x"),  # (several workers run in a process of their own: test_fuzz_processes)
-    "report": FOLDERS, "stalled_logs": FOLDERS, "out": FOLDERS, "into": FOLDERS,
+    "report": FOLDERS, "unfinished_logs": FOLDERS, "out": FOLDERS, "into": FOLDERS,
     "fmt": ("pdf", "svg", "pdf,svg", "nine-card", "card-pdf", "x", "pdf,,svg", "", "svg,svg", "PDF", "png,x"),
     "profile": ("home", "drivethrucards", "thegamecrafter", "bgg-9card", "x", ""),
     "paper": ("a4", "letter", "both", "A4", "x"),
@@ -53,7 +53,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "name": ("my-game", "My Game", "", "-", "narrow-seas", "outside.yaml", "x" * 300, "a\nb", "é", "out"),
 }
 LEFT_OUT = {"watch", "serve", "port", "poll"}  # they run until Ctrl-C
-OUTPUT_OPTIONS = ("out", "report", "stalled_logs", "into")
+OUTPUT_OPTIONS = ("out", "report", "unfinished_logs", "into")
 
 
 def commands() -> dict[str, object]:

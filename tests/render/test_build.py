@@ -105,8 +105,8 @@ def test_cli_build_writes_and_says_what(pack):
                                   "--back-offset", "0.5,-0.25"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()  # warnings go to stderr
-    assert re.fullmatch(r"simulated 200 games \(greedy vs greedy\): finished 200, stalled 0, rounds [\d.]+ on average",
-                        lines.pop(0))
+    assert re.fullmatch(r"simulated 200 games \(greedy vs greedy, seed 1\): finished 200, unfinished 0, rounds [\d.]+ "
+                        r"on average; first player \(places first\) wins [\d.]+% \[[\d.]+, [\d.]+\]", lines.pop(0))
     assert re.fullmatch(r"wrote .*narrow-seas-letter\.pdf \(\d+ pages, letter, duplex long-edge\)", lines[0])
     assert re.fullmatch(r"wrote .*svg/ \(80 SVG files\)", lines[-1])
     assert (out / "narrow-seas" / "narrow-seas-letter.pdf").is_file()

@@ -1,4 +1,5 @@
-"""`pnpgen simulate` and the quick simulation in `build`: seeded, independent of --jobs, stalls reported."""
+"""`pnpgen simulate` and the quick simulation in `build`: seeded, independent of --jobs, unfinished games reported,
+rates with Wilson intervals, roles, comparisons."""
 
 from __future__ import annotations
 
@@ -24,10 +25,10 @@ def game():
 
 @pytest.fixture
 def capped(tmp_path, monkeypatch):
-    """A pack copy whose round cap is 1: most games stall."""
+    """A pack copy whose simulation budget is 1 round: most games are unfinished."""
     monkeypatch.chdir(tmp_path)
     root = copy_pack(tmp_path / "capped")
-    edit(root / "game.yaml", "  round_cap: 40 ", "  round_cap: 1 ")
+    edit(root / "game.yaml", "  max_rounds: 60 ", "  max_rounds: 1 ")
     return root
 
 
@@ -45,7 +46,7 @@ def test_the_result_does_not_depend_on_jobs(game):
     one = simulate(game, ("random", "random"), games=60, seed=11, jobs=1).to_dict()
     two = simulate(game, ("random", "random"), games=60, seed=11, jobs=2).to_dict()
     assert one == two
-    assert one["games"] == 60 and one["finished"] + one["stalled"] == 60
+    assert one["games"] == 60 and one["finished"] + one["unfinished"] == 60
 
 
 @pytest.mark.slow
@@ -59,7 +60,7 @@ def test_mixed_agents_swap_seats_and_greedy_beats_random(game):
 
 def test_greedy_games_finish_and_every_metric_is_filled(game):
     r = simulate(game, ("greedy", "greedy"), games=30, seed=2).to_dict()
-    assert r["finished"] == 30 and r["stalled"] == 0
+    assert r["finished"] == 30 and r["unfinished"] == 0
     assert set(r["victory"]) <= {"sink", "mercy"}
     assert sum(v["count"] for v in r["victory"].values()) == 30
     assert r["rounds"]["p10"] <= r["rounds"]["mean"] <= r["rounds"]["p90"]
@@ -72,11 +73,22 @@ def test_greedy_games_finish_and_every_metric_is_filled(game):
 
 
 @pytest.mark.slow
-def test_games_at_the_round_cap_are_reported_as_stalled(capped):
+def test_games_still_running_at_the_budget_are_reported_as_unfinished_never_as_a_victory(capped):
     r = simulate(load_game(str(capped)), ("random", "random"), games=30, seed=1).to_dict()
-    assert r["stalled"] > 0 and r["finished"] + r["stalled"] == 30
-    assert r["stalled_seeds"] and len(r["stalled_seeds"]) == min(r["stalled"], 20)
+    assert r["unfinished"] > 0 and r["finished"] + r["unfinished"] == 30
+    assert r["unfinished_seeds"] and len(r["unfinished_seeds"]) == min(r["unfinished"], 20)
     assert r["rounds"]["p90"] == 1
+    assert sum(v["count"] for v in r["victory"].values()) == r["finished"]  # no victory type for the unfinished
+    assert r["finish_rate"]["count"] == r["finished"] and r["finish_rate"]["of"] == 30
+
+
+def test_max_rounds_overrides_the_content_budget(game):
+    short = simulate(game, ("random",), games=20, seed=1, max_rounds=2).to_dict()
+    assert short["unfinished"] > 0 and max(map(int, short["rounds"]["histogram"])) == 2
+    r = CliRunner().invoke(main, ["simulate", "--games", "6", "--agents", "random", "--max-rounds", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["max_rounds"] == 2 and data["unfinished"] > 0
 
 
 def test_percentile_and_aggregate_merge():
@@ -108,10 +120,14 @@ def test_figures_roles_and_teams_are_aggregated_generically():
     r = agg.to_dict()
     assert r["plays"] == {"b,2": 6, "a": 4}  # counters summed, most first; a tuple key as its parts
     assert r["misses"] == {"total": 6, "mean": 1.2}  # numbers averaged over every game
-    assert r["wins_by_role"] == {"dealer": {"count": 2, "of": 4, "pct": 50.0, "ci95": 49.0},
-                                 "first": {"count": 2, "of": 4, "pct": 50.0, "ci95": 49.0}}
+    assert r["wins_by_role"] == {"dealer": {"count": 2, "of": 4, "pct": 50.0, "low": 15.0, "high": 85.0,
+                                            "seats": {"p1": 4}},
+                                 "first": {"count": 2, "of": 4, "pct": 50.0, "low": 15.0, "high": 85.0,
+                                           "seats": {"p2": 4}}}
     assert {k: v["count"] for k, v in r["wins_by_team"].items()} == {"red": 2, "blue": 2}
-    assert (r["games"], r["finished"], r["stalled_seeds"]) == (5, 4, [9])
+    assert (r["games"], r["finished"], r["unfinished_seeds"]) == (5, 4, [9])
+    assert r["first_player_edge"] == {"role": "dealer", "even": 50.0, "count": 2, "of": 4, "pct": 50.0, "low": 15.0,
+                                      "high": 85.0, "edge": 0.0, "clear": False}
 
 
 @pytest.mark.slow
@@ -123,23 +139,60 @@ def test_cli_json_and_report(tmp_path):
     data = json.loads(r.output)
     assert data["games"] == 20 and data["agents"] == ["greedy", "greedy"]
     files = sorted(p.name for p in (tmp_path / "rep").iterdir())
-    assert files == [MARKER, "heat.svg", "index.html", "length.svg", "result.json", "victory.svg", "wins-by-seat.svg"]
+    assert files == [MARKER, "heat.svg", "index.html", "length.svg", "result.json", "victory.svg", "wins-by-role.svg",
+                     "wins-by-seat.svg"]
     for svg in (tmp_path / "rep").glob("*.svg"):
         ET.parse(svg)
     heat = ET.parse(tmp_path / "rep" / "heat.svg").getroot()
     cells = heat.findall(".//{http://www.w3.org/2000/svg}polygon")
     assert len(cells) == 61  # the board's hexes, drawn by the generic report from the engine's chart data
     shown = [t.text for t in heat.iter("{http://www.w3.org/2000/svg}text")][1:]
-    assert sum(map(int, shown)) == sum(data["hex_visits"].values())
+    assert sum(map(int, shown[:61])) == sum(data["hex_visits"].values())
+    top = max(data["hex_visits"].values())
+    assert shown[61:] == ["0", str(top), "grey scale: ships standing on the hex at a plan, all games (count)",
+                          "outline: the cell's suit (its colour)"]  # the legend
+    fills = {c.get("fill") for c in cells}
+    assert all(f.startswith("rgb(") and len(set(f[4:-1].split(","))) == 1 for f in fills)  # greys: no suit's hue
     assert json.loads((tmp_path / "rep" / "result.json").read_text())["games"] == 20
+    page = (tmp_path / "rep" / "index.html").read_text(encoding="utf-8")
+    assert ("<p class='run'>narrow-seas 2026.01 · 2 players · greedy vs greedy · seed 1 · 20 games · budget 60 "
+            "rounds</p>") in page
+
+
+def texts(svg) -> list[str]:
+    return [t.text for t in ET.parse(svg).getroot().iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_every_report_chart_names_its_axes_and_win_charts_show_even_and_intervals(tmp_path):
+    r = CliRunner().invoke(main, ["simulate", "--games", "12", "--agents", "greedy,random", "--report",
+                                  str(tmp_path / "rep")])
+    assert r.exit_code == 0, r.output
+    rep = tmp_path / "rep"
+    length = texts(rep / "length.svg")
+    assert "rounds played (unfinished games: the budget)" in length and "games" in length
+    assert "percent of finished games" in texts(rep / "victory.svg")
+    for name in ("wins-by-seat", "wins-by-role", "wins-by-agent"):
+        shown = texts(rep / f"{name}.svg")
+        assert "even 50%" in shown and "percent of finished games won" in shown, name
+        assert "dot: the rate; line: its 95 % Wilson interval; dashed: an even game" in shown
+        assert any(s.endswith(" of 12") for s in shown)  # each rate names its games
+        root = ET.parse(rep / f"{name}.svg").getroot()
+        dashed = [x for x in root.iter("{http://www.w3.org/2000/svg}line") if x.get("stroke-dasharray")]
+        assert len(dashed) == 1 and dashed[0].get("x1") == dashed[0].get("x2")  # the 50 % line
 
 
 @pytest.mark.slow
 def test_cli_table_and_errors():
     runner = CliRunner()
-    r = runner.invoke(main, ["simulate", "--games", "10", "--agents", "greedy,greedy"])
+    r = runner.invoke(main, ["simulate", "--games", "10"])
     assert r.exit_code == 0
-    assert r.output.startswith("games 10 · finished 10 · stalled 0\np1 wins ")
+    lines = r.output.splitlines()
+    assert lines[0] == "narrow-seas 2026.01 · 2 players · greedy · seed 1 · 10 games · budget 60 rounds"
+    assert lines[1] == "games 10 · finished 10 · unfinished 0"
+    assert lines[2].startswith("first-player edge: first player (places first) wins ")
+    assert lines[3].startswith("margin: ±") and "(a 5-point edge needs 385 games)" in lines[3]
+    assert lines[4].startswith("by role: first player (places first) ") and " of 10 · second player (sets the " \
+        "wind) " in lines[4]
     bad = runner.invoke(main, ["simulate", "--agents", "greedy,rndom"])
     assert bad.exit_code == 1
     assert "unknown agent 'rndom' (expected one of: random, mcts, greedy) (did you mean 'random'?)" in bad.output
@@ -178,7 +231,7 @@ def test_build_stops_on_stalled_games_and_keeps_old_output(capped, tmp_path):
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     bad = runner.invoke(main, ["build", str(capped), "--out", str(out), "--format", "svg", "--sim-games", "20"])
     assert bad.exit_code == 1
-    assert "quick simulation:" in bad.output and "stalled at the round cap (rules round_cap 1" in bad.output
+    assert "quick simulation:" in bad.output and "unfinished after 1 rounds (sim: max_rounds" in bad.output
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     forced = runner.invoke(main, ["build", str(capped), "--out", str(out), "--format", "svg", "--sim-games", "20",
                                   "--force"])
@@ -197,41 +250,43 @@ def test_team_games_count_every_winning_seat_and_team(game):
 
 
 @pytest.mark.slow
-def test_stalled_games_are_written_as_logs_that_replay(capped):
+def test_unfinished_games_are_written_as_logs_that_replay(capped):
     runner = CliRunner()
     r = runner.invoke(main, ["simulate", str(capped), "--games", "6", "--agents", "greedy,random",
-                             "--stalled-logs", "logs", "--json"])
+                             "--unfinished-logs", "logs", "--json"])
     assert r.exit_code == 0, r.output
-    stalled = json.loads(r.output)["stalled_seeds"]
+    unfinished = json.loads(r.output)["unfinished_seeds"]
     logs = sorted(p for p in (capped.parent / "logs").iterdir() if p.name != MARKER)
-    assert stalled and [p.name for p in logs] == sorted(f"stalled-{s}.yaml" for s in stalled)
-    for seed, log in zip(sorted(stalled), logs):
-        first = log.read_text(encoding="utf-8").splitlines()[0]
+    assert unfinished and [p.name for p in logs] == sorted(f"unfinished-{s}.yaml" for s in unfinished)
+    for seed, log in zip(sorted(unfinished), logs):
+        lines = log.read_text(encoding="utf-8").splitlines()
         index = seed - 1_000_003
         seats = "greedy, random" if index % 2 == 0 else "random, greedy"  # mixed agents swap seats
-        assert first.startswith(f"# game seed {seed}, seats {seats}: ")
+        assert lines[0].startswith(f"# game seed {seed}, seats {seats}: ")
+        assert lines[1].startswith("# unfinished: the simulation stopped it after round 1 (its budget, not a rule)")
         replayed = runner.invoke(main, ["replay", str(log)])
         assert replayed.exit_code == 0, replayed.output
-        assert "all legal; game stopped at the round cap (round 1), no winner" in replayed.output
+        assert "all legal; round 2, plan phase" in replayed.output  # the game goes on: no rule ended it
 
 
 @pytest.mark.slow
-def test_stalled_logs_of_an_earlier_batch_go(capped):
+def test_unfinished_logs_of_an_earlier_batch_go(capped):
     logs = capped.parent / "logs"
     seeds = []
     for batch in ("1", "2"):
         r = CliRunner().invoke(main, ["simulate", str(capped), "--games", "5", "--seed", batch, "--json",
-                                      "--stalled-logs", str(logs)])
+                                      "--agents", "random", "--unfinished-logs", str(logs)])
         assert r.exit_code == 0, r.output
-        seeds = json.loads(r.output)["stalled_seeds"]
-    assert seeds and sorted(p.name for p in logs.iterdir()) == sorted([MARKER, *(f"stalled-{s}.yaml" for s in seeds)])
+        seeds = json.loads(r.output)["unfinished_seeds"]
+    assert seeds
+    assert sorted(p.name for p in logs.iterdir()) == sorted([MARKER, *(f"unfinished-{s}.yaml" for s in seeds)])
 
 
 def test_a_logs_folder_holding_a_file_of_yours_is_refused_before_the_games(capped):
     logs = capped.parent / "logs"
     logs.mkdir()
     (logs / "notes.txt").write_text("mine", encoding="utf-8")
-    r = CliRunner().invoke(main, ["simulate", str(capped), "--games", "5", "--stalled-logs", str(logs)])
+    r = CliRunner().invoke(main, ["simulate", str(capped), "--games", "5", "--unfinished-logs", str(logs)])
     assert r.exit_code == 1
     assert r.output == (f"error: {logs} exists and pnpgen did not make it (no {MARKER} file in it); pnpgen replaces "
                         "only its own folders: move it away or choose another folder\n")
@@ -240,15 +295,15 @@ def test_a_logs_folder_holding_a_file_of_yours_is_refused_before_the_games(cappe
 
 
 @pytest.mark.slow
-def test_no_stalled_games_no_logs(tmp_path):
+def test_no_unfinished_games_no_logs(tmp_path):
     r = CliRunner().invoke(main, ["simulate", "--games", "4", "--agents", "greedy,greedy",
-                                  "--stalled-logs", str(tmp_path / "logs")])
+                                  "--unfinished-logs", str(tmp_path / "logs")])
     assert r.exit_code == 0, r.output
-    assert r.output.endswith("no stalled games: no logs written\n")
+    assert r.output.endswith("no unfinished games: no logs written\n")
     assert not (tmp_path / "logs").exists()
-    write_atomically(tmp_path / "logs", {"stalled-7.yaml": b"old"})  # as an earlier batch left it
+    write_atomically(tmp_path / "logs", {"unfinished-7.yaml": b"old"})  # as an earlier batch left it
     r = CliRunner().invoke(main, ["simulate", "--games", "4", "--agents", "greedy,greedy",
-                                  "--stalled-logs", str(tmp_path / "logs")])
+                                  "--unfinished-logs", str(tmp_path / "logs")])
     assert r.exit_code == 0 and [p.name for p in (tmp_path / "logs").iterdir()] == [MARKER]  # old logs go
 
 
@@ -259,6 +314,46 @@ def test_the_report_prints_each_engine_chart_with_its_caption(game):
     agg = Aggregate()
     agg.add(GameResult(seed=1, agents=("x", "x"), winners=(0,), victory="sink", rounds=3, decisions=9))
     chart = Chart("misses", "Misses", "bars", (("long shots", 3.0),), caption="shots that fell short <per game>")
-    page = report_files(game, agg.to_dict(), [], [chart])["index.html"].decode("utf-8")
+    result = {"game": "narrow-seas", "agents": ["x"], "seed": 1, **agg.to_dict()}
+    page = report_files(game, result, [], [chart])["index.html"].decode("utf-8")
     assert '<img src="misses.svg" alt="Misses">' in page
     assert "<figcaption>shots that fell short &lt;per game&gt;</figcaption>" in page
+
+
+def test_twenty_wins_of_twenty_have_a_wilson_interval_not_a_certainty():
+    from pnpgen.sim.stats import wilson
+
+    rate = wilson(20, 20)
+    assert rate.pct == 100.0 and rate.high == 100.0 and round(rate.low, 1) == 83.9
+    agg = Aggregate()
+    for i in range(20):
+        agg.add(GameResult(seed=i, agents=("x", "x"), winners=(0,), victory="sink", rounds=2, decisions=5))
+    assert agg.to_dict()["wins_by_seat"]["p1"] == {"count": 20, "of": 20, "pct": 100.0, "low": 83.9, "high": 100.0}
+    assert wilson(3, 200).as_dict() == {"count": 3, "of": 200, "pct": 1.5, "low": 0.5, "high": 4.3}
+
+
+@pytest.mark.parametrize("players, roles", [
+    (2, {"first player (places first)", "second player (sets the wind)"}),
+    (4, {"first player (token team)", "wind setter"}),
+])
+def test_simulate_json_gives_win_rates_by_setup_role(players, roles):
+    r = CliRunner().invoke(main, ["simulate", "--games", "20", "--players", str(players), "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["agents"] == ["greedy"] and data["seed"] == 1 and data["games"] == 20 and data["players"] == players
+    by_role = data["wins_by_role"]
+    assert set(by_role) == roles
+    first, other = (by_role[name] for name in sorted(roles, key=lambda n: not n.startswith("first")))
+    assert first["of"] == other["of"] == data["finished"] == 20
+    if players == 2:  # one of the two wins every game; the first player is drawn at random, so seats vary
+        assert first["count"] + other["count"] == 20 and len(first["seats"]) == 2
+        assert sum(first["seats"].values()) == 20
+    else:  # the four-player game's token starts with player 1; player 4 sets the wind (the other team)
+        assert first["seats"] == {"p1": 20} and other["seats"] == {"p4": 20}
+        assert first["count"] == data["wins_by_team"]["green"]["count"]
+        assert first["count"] + other["count"] == 20
+    edge = data["first_player_edge"]
+    assert edge["role"] == next(iter(by_role)) and edge["role"].startswith("first player")
+    assert (edge["count"], edge["of"], edge["even"]) == (first["count"], 20, 50.0)
+    assert edge["low"] <= edge["pct"] <= edge["high"] and edge["clear"] == (not edge["low"] <= 50 <= edge["high"])
+    assert all({"low", "high", "of"} <= set(v) for v in data["wins_by_seat"].values())

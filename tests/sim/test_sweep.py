@@ -22,7 +22,7 @@ from pnpgen.sim.metrics import Aggregate, GameResult
 from pnpgen.sim.overrides import check_settings, grid, label, parse_setting, with_overrides
 from pnpgen.sim.packs import pack_of, unpacked
 from pnpgen.sim.runner import simulate
-from pnpgen.sim.sweep import result_of, role_edge, sweep, table_lines
+from pnpgen.sim.sweep import result_of, sweep, table_lines
 
 AGENTS = ("greedy", "random")
 GAMES = 30  # two chunks of the sweep's (20 games), three of the simulator's (10)
@@ -213,7 +213,7 @@ def test_the_edge_is_the_first_role_of_the_finished_games():
                            decisions=9, roles={"deals": 0, "sets the wind": 1}))
     agg.add(GameResult(seed=99, agents=("x", "x"), winners=(), victory=None, rounds=40, decisions=99,
                        roles={"deals": 0, "sets the wind": 1}))
-    edge = role_edge(agg, sides=2)
+    edge = agg.first_player_edge()
     assert (edge["role"], edge["count"], edge["of"], edge["pct"], edge["even"], edge["edge"]) == (
         "deals", 7, 10, 70.0, 50.0, 20.0)
     assert (edge["low"], edge["high"], edge["clear"]) == (39.7, 89.2, False)  # Wilson, 95 %
@@ -224,7 +224,7 @@ def test_without_roles_the_edge_is_seat_ones():
     for i in range(200):
         agg.add(GameResult(seed=i, agents=("x",) * 4, winners=(0, 2) if i % 4 else (1, 3), victory="sink",
                            rounds=3, decisions=9, figures={}, teams=(1, 2, 1, 2)))
-    edge = role_edge(agg, sides=2)
+    edge = agg.first_player_edge()
     assert (edge["role"], edge["pct"], edge["edge"], edge["clear"]) == ("p1", 75.0, 25.0, True)
 
 

@@ -81,7 +81,8 @@ def report_charts(rules, result: dict) -> list[Chart]:
                     for card, v in sorted(cards.items(), key=lambda kv: -(kv[1][1] + kv[1][2])))
     lost = tuple((LOSS_LABELS.get((name, cause), cause[:LABEL_ROOM]), round(n / games, 2))
                  for name in ("ships_sunk", "ships_lost", "captures") for cause, n in result.get(name, {}).items())
-    return [Chart("cards-played", "Cards played per game", "bars", played, caption="each card's plays"),
-            Chart("cards-dropped", "Cards discarded or passed on per game", "bars", dropped,
+    return [Chart("cards-played", "Cards played per game", "bars", played, label="plays per game",
+                  caption="each card's plays"),
+            Chart("cards-dropped", "Cards discarded or passed on per game", "bars", dropped, label="cards per game",
                   caption="discarded as the turn's action, or a Red card passed to the left"),
-            Chart("ships-lost", "Ships lost per game, by cause", "bars", lost)]
+            Chart("ships-lost", "Ships lost per game, by cause", "bars", lost, label="ships per game")]

@@ -9,7 +9,7 @@ from .engine import ENGINE, NarrowSeasEngine
 from .game import NarrowSeas
 from .judge import check, why_illegal
 from .log import status, write_log
-from .phases import CAP, ELIMINATION, MERCY, SINK
+from .phases import ELIMINATION, MERCY, SINK
 from .position import load_position, parse_position, write_position
 from .state import NarrowSeasState
 
@@ -19,6 +19,6 @@ def make_game(content, board=None, players=None) -> NarrowSeas:
     return NarrowSeas(content, board, players)
 
 
-__all__ = ["CAP", "ELIMINATION", "ENGINE", "MERCY", "SINK", "NarrowSeas", "NarrowSeasEngine", "NarrowSeasState",
+__all__ = ["ELIMINATION", "ENGINE", "MERCY", "SINK", "NarrowSeas", "NarrowSeasEngine", "NarrowSeasState",
            "check", "describe_action", "from_json", "load_position", "make_game", "parse_position", "status",
            "to_json", "why_illegal", "write_log", "write_position"]

@@ -94,10 +94,10 @@ class NarrowSeasEngine(api.Engine):
         """The hex heat map."""
         return report.report_charts(rules, result)
 
-    def playout(self, state: NarrowSeasState, rng: api.RandomSource,
-                metrics: report.NarrowSeasMetrics) -> int:
+    def playout(self, state: NarrowSeasState, rng: api.RandomSource, metrics: report.NarrowSeasMetrics,
+                max_rounds: int | None = None) -> int:
         """The fast random loop of fast_random.py: the generic loop's very game, quicker."""
-        return fast_random.random_playout(state, rng, metrics.stats)
+        return fast_random.random_playout(state, rng, metrics.stats, max_rounds)
 
 
 ENGINE = NarrowSeasEngine()

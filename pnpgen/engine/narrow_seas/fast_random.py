@@ -19,13 +19,14 @@ from bisect import insort
 from ..rng import MASK
 from . import moves
 from .agents import record
-from .phases import ACTION, CAP, DRAW, ELIMINATION, MERCY, OVER, PLAN, SETUP, SINK
+from .phases import ACTION, DRAW, ELIMINATION, MERCY, OVER, PLAN, SETUP, SINK
 
 GOLDEN, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB  # Rng's SplitMix64, for shuffles
 K_OTHER, K_SAIL, K_FIRE, K_DUTY, K_WIND = range(5)
 _KINDS = {"sail": K_SAIL, "fire": K_FIRE, "duty": K_DUTY, "wind": K_WIND}
 # phases as small integers inside the loop
 P_PLAN, P_DRAW, P_ACTION, P_OVER = range(4)
+NO_LIMIT = float("inf")  # no round budget
 _PHASE_NAMES = (PLAN, DRAW, ACTION, OVER)
 
 
@@ -94,17 +95,19 @@ def tables(g) -> Tables:
     return t
 
 
-def random_playout(s, rng, stats: dict) -> int:
-    """Play state s to its end with the random agent in every seat, drawing from `rng`, adding the stats hook's
-    figures to `stats`; returns the number of decisions. The state is left as the generic loop leaves it."""
+def random_playout(s, rng, stats: dict, max_rounds: int | None = None) -> int:
+    """Play state s to its end (or, given `max_rounds`, until the round after it begins) with the random agent in
+    every seat, drawing from `rng`, adding the stats hook's figures to `stats`; returns the number of decisions.
+    The state is left as the generic loop leaves it."""
     decisions = 0
+    limit = NO_LIMIT if max_rounds is None else max_rounds
     # Setup is a handful of decisions, and a deck holding two cards of a type would put two in one hand:
     # the generic code does those.
-    while s.phase == SETUP or (s.phase != OVER and not s.g.unique_cards):
+    while (s.phase == SETUP or (s.phase != OVER and not s.g.unique_cards)) and s.round <= limit:
         decisions += _generic_step(s, rng, stats)
-    if s.phase == OVER:
+    if s.phase == OVER or s.round > limit:
         return decisions
-    return decisions + _play(s, rng, stats, tables(s.g))
+    return decisions + _play(s, rng, stats, tables(s.g), limit)
 
 
 def _generic_step(s, rng, stats: dict) -> int:
@@ -124,7 +127,7 @@ def _setup_pick(s, rng) -> tuple:
     return ("place", s.g.ship_ids[ships[k // len(cells)]], cells[k % len(cells)])
 
 
-def _play(s, agent_rng, stats: dict, t: Tables) -> int:  # noqa: C901 - one loop on purpose: it is the hot path
+def _play(s, agent_rng, stats: dict, t: Tables, limit: int) -> int:  # noqa: C901 - one loop on purpose: it is the hot path
     g, prm = s.g, s.g.params
     idx = t.cell_index
     hex_suit, kind_of, area_of, range_of = t.hex_suit, t.kind, t.area, t.range
@@ -135,7 +138,7 @@ def _play(s, agent_rng, stats: dict, t: Tables) -> int:  # noqa: C901 - one loop
     after = {d: _by_player(a) for d, a in g.after.items()}
     owner_of, scan, nsuits = g.ship_owner, t.scan, t.suits
     hand_size, market_size, market_area = prm.hand_size, prm.market_size, g.market_area
-    init_area, mercy_margin, round_cap = g.initiative_area, prm.mercy_margin, prm.round_cap
+    init_area, mercy_margin = g.initiative_area, prm.mercy_margin
     team_elimination, alternate = prm.elimination == "team", g.alternate_wind
     wind_of_deck, nplayers = t.wind_of_deck, g.num_players
     wind_cards = tuple(c for c, k in enumerate(kind_of) if k == K_WIND)
@@ -205,22 +208,29 @@ def _play(s, agent_rng, stats: dict, t: Tables) -> int:  # noqa: C901 - one loop
                 return p
         return None
 
-    def take_card(d):
+    def reshuffle(d):
         nonlocal reshuffles, dst
-        deck = decks[d]
-        if not deck:
-            if not discards[d]:
+        if not discards[d]:
+            return
+        deck = decks[d] = discards[d]
+        discards[d] = []
+        for a in range(len(deck) - 1, 0, -1):  # Rng.shuffle, inlined
+            dst = (dst + GOLDEN) & MASK
+            z = ((dst ^ (dst >> 30)) * MIX1) & MASK
+            z = ((z ^ (z >> 27)) * MIX2) & MASK
+            b = ((z ^ (z >> 31)) * (a + 1)) >> 64
+            deck[a], deck[b] = deck[b], deck[a]
+        reshuffles += 1
+
+    def take_card(d):  # state.take_card: the moment the deck empties, its shuffled discard is the new deck
+        if not decks[d]:
+            reshuffle(d)
+            if not decks[d]:
                 return None
-            deck = decks[d] = discards[d]
-            discards[d] = []
-            for a in range(len(deck) - 1, 0, -1):  # Rng.shuffle, inlined
-                dst = (dst + GOLDEN) & MASK
-                z = ((dst ^ (dst >> 30)) * MIX1) & MASK
-                z = ((z ^ (z >> 27)) * MIX2) & MASK
-                b = ((z ^ (z >> 31)) * (a + 1)) >> 64
-                deck[a], deck[b] = deck[b], deck[a]
-            reshuffles += 1
-        return deck.pop()
+        c = decks[d].pop()
+        if not decks[d]:
+            reshuffle(d)
+        return c
 
     def to_discard(d, c):
         nonlocal wind_aside
@@ -304,9 +314,6 @@ def _play(s, agent_rng, stats: dict, t: Tables) -> int:  # noqa: C901 - one loop
                 if c is None:
                     break
                 market.append(c)
-        if rnd >= round_cap:
-            phase, victory, winners = P_OVER, CAP, ()
-            return
         rnd += 1
         start_round()
 
@@ -345,7 +352,7 @@ def _play(s, agent_rng, stats: dict, t: Tables) -> int:  # noqa: C901 - one loop
         winner = next(team_of[p] for p in players if team_of[p] != loser)
         end(SINK if not any(live(p) for p in side) else ELIMINATION, winner)
 
-    while phase != P_OVER:
+    while phase != P_OVER and rnd <= limit:
         if phase == P_ACTION:
             while True:  # turns until the phase ends (or the game does)
                 p = to_move
@@ -493,7 +500,7 @@ def _play(s, agent_rng, stats: dict, t: Tables) -> int:  # noqa: C901 - one loop
                     k = deck_left = 0
                 if k < deck_left or not payers:
                     deck = decks[d]
-                    c = deck.pop() if deck else take_card(d)
+                    c = deck.pop() if len(deck) > 1 else take_card(d)
                     if c is not None:
                         insort(hands[p - 1], c)
                 else:

@@ -24,8 +24,6 @@ def write_log(start: NarrowSeasState, actions: list[tuple], game_ref: str | None
 def status(s: NarrowSeasState) -> str:
     """Where a game stands, in a few words."""
     if s.is_terminal():
-        if not s.winners:
-            return f"game stopped at the round cap (round {s.round}), no winner"
         who = " and ".join(f"player {p}" for p in s.winners)
         if s.g.team_game:
             who = f"the {s.g.team[s.winners[0]]} team ({who})"

@@ -90,8 +90,6 @@ class Params:
     placement_exact_enemy_distance: int = declared("... and exactly this many hexes from one of them", min=0, max=50)
     wind_setter: str | int = declared("who sets the wind at setup: first or second in turn order, or a player",
                                       kind=WordOrPlayer(SETTERS, "second"))
-    round_cap: int = declared("a simulated game still running after this many rounds is stalled", min=1,
-                              max=10_000)
     teams: tuple[Team, ...] = declared("team games: partners and the way play goes, by team", default=(),
                                        kind=Table(Record(Team)))
     seating: tuple[int, ...] = declared("team games: player numbers clockwise round the table", default=(),

@@ -2,9 +2,9 @@
 
 SETUP, PLAN, DRAW, ACTION, OVER = "setup", "plan", "draw", "action", "over"
 PHASES = (SETUP, PLAN, DRAW, ACTION, OVER)
-SINK, MERCY, CAP = "sink", "mercy", "cap"  # CAP: stopped at the rules' round_cap, no winner
+SINK, MERCY = "sink", "mercy"
 ELIMINATION = "elimination"  # a team game won by sinking both ships of one enemy player (a partner still sails)
-VICTORIES = (SINK, ELIMINATION, MERCY, CAP)
+VICTORIES = (SINK, ELIMINATION, MERCY)
 
 # Action types allowed in each phase (casualties: in the Action phase, after a hit).
 PHASE_ACTIONS = {SETUP: ("place", "set_wind"), PLAN: ("plan",), DRAW: ("draw", "market"),

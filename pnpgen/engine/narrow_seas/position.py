@@ -17,7 +17,7 @@ from ..flowyaml import flow
 from ..positions import open_position, read_text
 from ..rng import Rng
 from .game import NarrowSeas
-from .phases import ACTION, CAP, DRAW, OVER, PHASES, PLAN, SETUP, VICTORIES
+from .phases import ACTION, DRAW, OVER, PHASES, PLAN, SETUP, VICTORIES
 from .snapshot import to_dict
 from .state import NarrowSeasState
 
@@ -147,6 +147,8 @@ class _Reader:
         s.round = f.get("round", int, 1, min=1, max=1_000_000) or 1
         s.wind = self.wind(s.phase)
         s.first_player = f.get("first_player", int, 1, min=1, max=g.num_players) or 1
+        if s.phase == SETUP:
+            s.starter = s.first_player  # the setup roles are known (a later position does not tell them)
         if s.phase == OVER:
             to_move = f.get("to_move", int, None, min=1, max=g.num_players)
         else:
@@ -407,7 +409,10 @@ class _Reader:
     def flow(self, s: NarrowSeasState, to_move: int | None, victory: str | None, winners: list[bool]) -> None:
         f, g = self.f, self.g
         if s.phase == OVER:
-            s.victory = victory or CAP
+            if victory is None or not any(winners):
+                f.err("victory" if victory is None else "winners",
+                      "a finished game (phase: over) names its victory and its winners (rule 1.2)")
+            s.victory = victory
             s.winners = tuple(p for p in g.players if winners[p - 1])
             s.to_move = to_move or 1
             return

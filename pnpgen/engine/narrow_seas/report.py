@@ -51,4 +51,5 @@ def report_charts(rules: NarrowSeas, result: dict) -> list[Chart]:
     visits = result["hex_visits"]
     values = tuple(((h.q, h.r), visits.get(f"{h.q},{h.r}", 0)) for h in rules.board.hexes)
     return [Chart("heat", "Hex heat map", "board-heat", values, board=rules.board,
+                  label="ships standing on the hex at a plan, all games (count)",
                   caption="ships' hexes at each plan")]

@@ -24,12 +24,12 @@ from ...hexgrid import DIRECTION_NAMES
 from .. import api
 from ..rng import Rng
 from . import moves
-from .phases import ACTION, CAP, DRAW, ELIMINATION, MERCY, OVER, PLAN, SETUP, SINK
+from .phases import ACTION, DRAW, ELIMINATION, MERCY, OVER, PLAN, SETUP, SINK
 from .snapshot import to_dict
 
 SICK_WORTH = 0.25  # a cube in the Sick Bay against one on a ship card, for evaluate()
 
-__all__ = ["ACTION", "CAP", "DRAW", "ELIMINATION", "MERCY", "OVER", "PLAN", "SETUP", "SINK", "NarrowSeasState",
+__all__ = ["ACTION", "DRAW", "ELIMINATION", "MERCY", "OVER", "PLAN", "SETUP", "SINK", "NarrowSeasState",
            "new_game"]
 
 
@@ -48,7 +48,7 @@ class NarrowSeasState(api.State):
 
     __slots__ = ("g", "rng", "phase", "round", "to_move", "first_player", "wind",
                  "hex", "plan", "spent", "sick", "hands", "decks", "discards", "markets", "wind_aside",
-                 "passed", "planned", "pending", "victory", "winners", "reshuffles")
+                 "passed", "planned", "pending", "victory", "winners", "reshuffles", "starter")
 
     def __init__(self, g, rng: Rng):
         n, s = g.num_players, len(g.ship_ids)
@@ -75,6 +75,7 @@ class NarrowSeasState(api.State):
         self.victory: str | None = None
         self.winners: tuple[int, ...] = ()
         self.reshuffles = 0
+        self.starter: int | None = None  # who held the first-player marker at setup (None: not known)
 
     # -- the core interface -----------------------------------------------------
     @property
@@ -122,8 +123,26 @@ class NarrowSeasState(api.State):
         c.decks, c.discards = [d[:] for d in self.decks], [d[:] for d in self.discards]
         c.markets, c.wind_aside = [m[:] for m in self.markets], self.wind_aside
         c.passed, c.planned, c.pending = self.passed[:], self.planned[:], self.pending
-        c.victory, c.winners, c.reshuffles = self.victory, self.winners, self.reshuffles
+        c.victory, c.winners, c.reshuffles, c.starter = self.victory, self.winners, self.reshuffles, self.starter
         return c
+
+    def roles(self) -> dict[str, int]:
+        """The setup roles: the first player (who places first, or whose team the token shows) and, when another
+        player, the wind setter; {} for a game picked up after setup."""
+        if self.starter is None:
+            return {}
+        g = self.g
+        first = self.starter
+        if g.team_game:
+            roles = {"first player (token team)": first}
+        elif g.prescribed:
+            roles = {"first player": first}
+        else:
+            roles = {"first player (places first)": first}
+        setter = self.wind_setter(first)
+        if setter != first:
+            roles["second player (sets the wind)" if g.num_players == 2 else "wind setter"] = setter
+        return roles
 
     legal_actions = moves.legal_actions  # every legal action of the player to move, in a stable order
     random_action = moves.random_action  # a legal action drawn uniformly, without listing every plan
@@ -213,16 +232,25 @@ class NarrowSeasState(api.State):
         return None
 
     def take_card(self, d: int) -> str | None:
-        """The top card of deck d; an empty deck is first replaced by its shuffled discard."""
-        deck = self.decks[d]
-        if not deck:
-            if not self.discards[d]:
+        """The top card of deck d (None when deck and discard are both empty). The moment the deck empties, its
+        shuffled discard becomes the new deck (rule 6.2); a deck that emptied while its discard was empty is
+        replaced the same way when a card is next needed."""
+        if not self.decks[d]:
+            self.reshuffle(d)
+            if not self.decks[d]:
                 return None
+        card = self.decks[d].pop()
+        if not self.decks[d]:
+            self.reshuffle(d)
+        return card
+
+    def reshuffle(self, d: int) -> None:
+        """Deck d's discard, shuffled, becomes its deck (nothing happens while the discard is empty)."""
+        if self.discards[d]:
             deck = self.decks[d] = self.discards[d]
             self.discards[d] = []
             self.rng.shuffle(deck)
             self.reshuffles += 1
-        return deck.pop()
 
     def to_discard(self, d: int, card: str) -> None:
         """A card of deck d goes to its discard; the live Wind card instead swaps with the one set aside."""
@@ -341,9 +369,6 @@ class NarrowSeasState(api.State):
                 self.to_discard(d, c)
         for d in range(len(self.markets)):
             self.deal_market(d)
-        if self.round >= prm.round_cap:
-            self.phase, self.victory, self.winners = OVER, CAP, ()
-            return
         self.round += 1
         self.start_round()
 
@@ -397,14 +422,17 @@ class NarrowSeasState(api.State):
 
     def after_placing(self) -> None:
         """Every ship is placed: the wind setter is to move."""
+        self.to_move = self.wind_setter(self.first_player)
+
+    def wind_setter(self, first: int) -> int:
+        """Who sets the wind at setup when `first` holds the first-player marker."""
         g = self.g
         who = g.params.wind_setter
         if who == "first":
-            self.to_move = self.first_player
-        elif who == "second":
-            self.to_move = g.after[self.direction][self.first_player][0]
-        else:
-            self.to_move = who
+            return first
+        if who == "second":
+            return g.after[g.direction_of[first]][first][0]
+        return who
 
 
 def new_game(g, seed: int) -> NarrowSeasState:
@@ -423,7 +451,7 @@ def new_game(g, seed: int) -> NarrowSeasState:
     first = g.params.first_player
     if first == "random":
         first = g.turn_order[s.rng.randrange(len(g.turn_order))]
-    s.first_player = s.to_move = first
+    s.first_player = s.to_move = s.starter = first
     if g.prescribed:
         missing = [g.ship_ids[i] for i in range(len(g.ship_ids)) if i not in g.starts]
         if missing:

@@ -102,5 +102,5 @@ def report_charts(rules, result: dict, chart) -> list:
         got = result.get(name) or {}
         values = tuple((k, round(v / games, 2)) for k, v in sorted(got.items(), key=lambda kv: (-kv[1], kv[0])))
         if values:
-            out.append(chart(name.replace("_", "-"), title, "bars", values, unit))
+            out.append(chart(name.replace("_", "-"), title, "bars", values, unit, label=f"{unit} per game"))
     return out
