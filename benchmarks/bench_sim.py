@@ -1,4 +1,5 @@
 """Simulation speed: games/s and decisions/s for random and greedy agents, --jobs 1 and 2; quick-sim time; memory.
+Random agents also without the engine's fast loop (fast_random.py), so its worth is measured in the same run.
 
 Run: python benchmarks/bench_sim.py [--games N] [--game narrow-seas] [--repeat R]
 
@@ -10,6 +11,7 @@ at this moment. When it is well under 2x, the other core is busy elsewhere and -
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import resource
 import subprocess
@@ -22,15 +24,31 @@ from pnpgen.paths import bundled_packs
 from pnpgen.sim.runner import simulate
 
 
-def run(game, agents, games, jobs, repeat, players=None):
+def run(game, agents, games, jobs, repeat, players=None, generic=False):
     best = None
     for _ in range(repeat):
-        t = time.perf_counter()
-        agg = simulate(game, agents, games=games, seed=1, jobs=jobs, players=players)
-        dt = time.perf_counter() - t
+        with generic_loop(game) if generic else contextlib.nullcontext():
+            t = time.perf_counter()
+            agg = simulate(game, agents, games=games, seed=1, jobs=jobs, players=players)
+            dt = time.perf_counter() - t
         best = dt if best is None else min(best, dt)
     decisions = sum(v * c for v, c in agg.decisions.items())
     return best, agg, decisions
+
+
+@contextlib.contextmanager
+def generic_loop(game):
+    """The engine without its fast random loop (worker processes are forked, so they see it too)."""
+    engine = type(engine_for(game))
+    had = engine.__dict__.get("playout")
+    engine.playout = lambda self, *args, **kwargs: None
+    try:
+        yield
+    finally:
+        if had is None:
+            del engine.playout
+        else:
+            engine.playout = had
 
 
 def peak_rss_mb(games: int, game: str) -> float:
@@ -75,7 +93,7 @@ def other_engines(a, baseline: float) -> None:
             games = max(20, a.games // 3)
             dt, agg, dec = run(other, ("greedy",), games, 1, a.repeat, players)
             print(f"{pack}, {players} players, greedy, --jobs 1: {agg.games / dt:.0f} games/s, "
-                  f"{dec / dt:.0f} decisions/s, {agg.stalled} stalled; {agg.games / dt / baseline:.2f}x "
+                  f"{dec / dt:.0f} decisions/s, {agg.unfinished} unfinished; {agg.games / dt / baseline:.2f}x "
                   f"{a.game}'s greedy games/s")
 
 
@@ -89,23 +107,28 @@ def main() -> None:
     game = load_game(a.game)
     who = f", {a.players} players" if a.players else ""
     print(f"{a.game}{who}: {a.games} games per row, best of {a.repeat} runs, 2 cores")
-    print(f"{'agents':<16}{'jobs':>5}{'seconds':>9}{'games/s':>9}{'finished/s':>11}{'decisions/s':>13}"
-          f"{'stalled':>9}{'rounds':>8}")
-    rates = {}
-    for agents in (("random", "random"), ("greedy", "greedy")):
+    print(f"{'agents':<26}{'jobs':>5}{'seconds':>9}{'games/s':>9}{'finished/s':>11}{'decisions/s':>13}"
+          f"{'unfinished':>11}{'rounds':>8}")
+    rates, finished = {}, {}
+    for agents, generic in ((("random", "random"), False), (("random", "random"), True), (("greedy", "greedy"), False)):
         for jobs in (1, 2):
-            dt, agg, dec = run(game, agents, a.games, jobs, a.repeat, a.players)
-            rates[(agents, jobs)] = agg.games / dt
+            dt, agg, dec = run(game, agents, a.games, jobs, a.repeat, a.players, generic)
+            rates[(agents, generic, jobs)] = agg.games / dt
+            finished[(agents, generic, jobs)] = agg.finished / dt
             mean_rounds = sum(v * c for v, c in agg.rounds.items()) / agg.games
-            print(f"{','.join(agents):<16}{jobs:>5}{dt:>9.2f}{agg.games / dt:>9.0f}{agg.finished / dt:>11.0f}"
-                  f"{dec / dt:>13.0f}{agg.stalled:>9}{mean_rounds:>8.1f}")
+            name = ",".join(agents) + (" (generic)" if generic else "")
+            print(f"{name:<26}{jobs:>5}{dt:>9.2f}{agg.games / dt:>9.0f}{agg.finished / dt:>11.0f}"
+                  f"{dec / dt:>13.0f}{agg.unfinished:>11}{mean_rounds:>8.1f}")
     for agents in (("random", "random"), ("greedy", "greedy")):
         print(f"speed-up --jobs 2 / --jobs 1 ({','.join(agents)}): "
-              f"{rates[(agents, 2)] / rates[(agents, 1)]:.2f}x")
+              f"{rates[(agents, False, 2)] / rates[(agents, False, 1)]:.2f}x")
+    random = ("random", "random")
+    print(f"fast random loop / generic loop, --jobs 2: {rates[(random, False, 2)] / rates[(random, True, 2)]:.2f}x "
+          f"({finished[(random, False, 2)]:.0f} against {finished[(random, True, 2)]:.0f} finished games/s)")
     t = time.perf_counter()
     simulate(game, ("greedy", "greedy"), games=200, seed=1, jobs=1)
     print(f"quick simulation in build (200 greedy games, one process): {time.perf_counter() - t:.2f} s")
-    other_engines(a, rates[(("greedy", "greedy"), 1)])
+    other_engines(a, rates[(("greedy", "greedy"), False, 1)])
     for n in (200, 2000):
         print(f"peak memory, {n} random games in one process: {peak_rss_mb(n, a.game):.1f} MB")
     print(f"this process peak: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MB")

@@ -72,6 +72,22 @@ def test_rules_apply_prints_the_resulting_position(pos, tmp_path: Path):
     assert [json.loads(x)["type"] for x in r2.output.splitlines()] == ["casualties"] * 3
 
 
+def test_a_position_past_round_40_plays_on_under_rules_apply(pos, tmp_path: Path):
+    # both players have passed but player 1, who passes too: Reset, and no rule stops the game after round 40
+    pos.write_text(POSITION.replace("round: 3", "round: 40").replace("passed: []", "passed: [2]"))
+    r = run("rules", "apply", str(pos), '{"type":"pass"}')
+    assert r.exit_code == 0, r.output
+    assert "round: 41\n" in r.output and "phase: plan\n" in r.output and "victory" not in r.output
+    nxt = tmp_path / "round41.yaml"
+    nxt.write_text(r.output)
+    legal = run("rules", "legal", str(nxt))
+    assert legal.exit_code == 0 and legal.output.startswith("round 41, plan phase, player 1 to move: ")
+    over = POSITION.replace("phase: action", "phase: over").replace("round: 3", "round: 50")
+    pos.write_text(over + "victory: cap\n")  # a stopped game is no longer a way to finish
+    bad = run("rules", "legal", str(pos))
+    assert bad.exit_code == 1 and "victory" in bad.output and "expected one of: sink, elimination, mercy" in bad.output
+
+
 def test_rules_apply_refuses_an_illegal_action_in_one_line(pos):
     r = run("rules", "apply", str(pos), '{"type":"fire","card":"blue-broadside","ship":"A","target":"A"}')
     assert r.exit_code == 1
