@@ -29,6 +29,7 @@ def baseline(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_a_rerun_with_another_seed_of_the_same_content_moves_nothing(baseline):
     r = CliRunner().invoke(main, ["simulate", "--games", GAMES, "--seed", "2", "--compare", str(baseline)])
     assert r.exit_code == 0, r.output
@@ -40,6 +41,7 @@ def test_a_rerun_with_another_seed_of_the_same_content_moves_nothing(baseline):
     assert len(lines) == head + 3  # only the headline figures: nothing else moved
 
 
+@pytest.mark.slow
 def test_a_smaller_mercy_margin_is_flagged(baseline, tmp_path):
     pack = copy_pack(tmp_path / "mercy2")
     edit(pack / "game.yaml", "  mercy_margin: 4\n", "  mercy_margin: 2\n")
@@ -70,6 +72,7 @@ def test_the_tests_and_the_threshold():
     assert comparison_lines(before, after)[1] == "  rounds a game (mean): 1.5 → 1.5 (p = 1.0000): within noise"
 
 
+@pytest.mark.slow
 def test_build_keeps_the_previous_result_and_prints_the_comparison(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "out"
@@ -85,3 +88,12 @@ def test_build_keeps_the_previous_result_and_prints_the_comparison(tmp_path, mon
     assert "simulation compared with the previous build: 0 of " in second.output
     assert (report / "previous-result.json").read_bytes() == was
     assert "Compared with the previous result" in (report / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_file_that_is_no_result_is_one_line(tmp_path):
+    for text, why in (("nope", "not a simulation result (Expecting value"), ('{"games": 3}', "simulate --json")):
+        path = tmp_path / "previous.json"
+        path.write_text(text, encoding="utf-8")
+        r = CliRunner().invoke(main, ["simulate", "--games", "2", "--compare", str(path)])
+        assert r.exit_code == 1 and r.output.startswith(f"error: --compare: {path}: ") and why in r.output
+        assert len(r.output.splitlines()) == 1

@@ -222,7 +222,7 @@ def test_cli_agent_options_reach_the_agent_and_the_json():
 
 
 @pytest.mark.slow
-def test_build_stops_on_stalled_games_and_keeps_old_output(capped, tmp_path):
+def test_build_stops_on_unfinished_games_and_keeps_old_output(capped, tmp_path):
     runner = CliRunner()
     out = tmp_path / "out"
     ok = runner.invoke(main, ["build", str(capped), "--out", str(out), "--skip-sim", "--format", "svg"])
@@ -332,6 +332,7 @@ def test_twenty_wins_of_twenty_have_a_wilson_interval_not_a_certainty():
     assert wilson(3, 200).as_dict() == {"count": 3, "of": 200, "pct": 1.5, "low": 0.5, "high": 4.3}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, roles", [
     (2, {"first player (places first)", "second player (sets the wind)"}),
     (4, {"first player (token team)", "wind setter"}),
