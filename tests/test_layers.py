@@ -32,7 +32,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("loader", ("loader", "rulespec", "cardsheet")),
     ("model", ("model",)),
     ("yamlsrc", ("yamlsrc", "sheets", "fields", "declare")),  # located mappings of YAML and sheets, read as declared
-    ("utilities", ("errors", "hexgrid", "gridmove", "paths", "atomic", "filewatch", "serve", "plugins", "__init__")),
+    ("utilities", ("errors", "hexgrid", "gridmove", "paths", "stats", "atomic", "filewatch", "serve", "plugins",
+                   "__init__")),
 )
 RANK = {top: rank for rank, (_, tops) in enumerate(LAYERS) for top in tops}
 

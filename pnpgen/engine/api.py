@@ -190,7 +190,7 @@ class Chart:
     kind 'board-heat': `values` are (cell, value) pairs for the cells of `board` (hexes by (q, r), squares by
     (x, y)), each cell shaded in greys by its value; `label` (else `caption`) names what the legend's scale counts.
     kind 'rates': `values` are (label, rate) pairs, a rate being {pct, low, high, of} (a Wilson interval from
-    pnpgen.sim.stats), drawn on a 0-100 % axis (named by `label`) with a dashed line at `reference`.
+    pnpgen.stats), drawn on a 0-100 % axis (named by `label`) with a dashed line at `reference`.
     `caption`, when given, is printed under the chart: what its numbers count.
     """
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..engine.api import Chart
 from ..hexgrid import corners, to_pixel
 from ..model import Board, Game
-from .stats import margin_line
+from ..stats import margin_line, rate_text
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 BAR = "#2C6FB7"
@@ -242,11 +242,6 @@ def report_files(game: Game, result: dict, engine_lines: list[str] = (), engine_
             f"{imgs}<p><a href='result.json'>All numbers (JSON)</a></p></body></html>\n")
     files["index.html"] = page.encode("utf-8")
     return files
-
-
-def rate_text(v: dict) -> str:
-    """'45.2% [43.7, 46.8] of 4000': a rate with its 95 % Wilson interval and its number of games."""
-    return f"{v['pct']:g}% [{v['low']:g}, {v['high']:g}] of {v['of']}"
 
 
 def agents_text(agents: list[str]) -> str:

@@ -13,13 +13,13 @@ from ..engine.api import engine_for
 from ..errors import ContentErrors, PnpgenError
 from ..loader import load_game
 from ..model import Game
+from ..stats import wilson
 from .executors import Executor, LocalExecutor
 from .metrics import Aggregate
 from .overrides import Override, Setting, as_written, check_settings, grid, label, with_overrides
 from .packs import Pack, pack_of, unpacked
 from .playout import Table, play_game
 from .runner import game_seed, seats_of
-from .stats import wilson
 
 CHUNK = 20  # games per task, fixed whatever the executor and its workers (so the totals are too)
 ERRORS_SHOWN = 3  # a variant's check errors listed in the table (--json has them all)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -66,6 +67,8 @@ def test_simulate_prints_the_games_own_lines_and_writes_its_charts(tmp_path):
     for start in ("VP at the end: first minus last", "ships per game: sunk by", "Prizes:",
                   "Line maintenance penalty: paid", "Red cards: passed on", "cards played"):
         assert any(line.startswith(start) for line in lines), start
+    prizes = next(line for line in lines if line.startswith("Prizes:"))
+    assert re.search(r"games won only with Prize VP: [\d.]+% \[[\d.]+, [\d.]+\] of 12 finished$", prizes), prizes
     for chart in ("cards-played", "cards-dropped", "ships-lost"):
         svg = (tmp_path / "rep" / f"{chart}.svg").read_text()
         labels = [t.split(">")[1] for t in svg.split("<text")[2:] if 'x="10"' in t]

@@ -11,7 +11,7 @@ from kit.packs import copy_pack, edit
 
 from pnpgen.cli import main
 from pnpgen.sim.compare import comparison, comparison_lines
-from pnpgen.sim.stats import two_means, two_proportions
+from pnpgen.stats import two_means, two_proportions
 
 GAMES = "200"
 

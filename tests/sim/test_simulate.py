@@ -321,7 +321,7 @@ def test_the_report_prints_each_engine_chart_with_its_caption(game):
 
 
 def test_twenty_wins_of_twenty_have_a_wilson_interval_not_a_certainty():
-    from pnpgen.sim.stats import wilson
+    from pnpgen.stats import wilson
 
     rate = wilson(20, 20)
     assert rate.pct == 100.0 and rate.high == 100.0 and round(rate.low, 1) == 83.9

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...stats import rate_text, wilson
 from ..api import Chart
 
 TOP_CARDS = 6  # cards named in the table
@@ -32,9 +33,9 @@ def report_lines(result: dict) -> list[str]:
            f"{_mean(result, 'ships_struck'):.1f}"]
     gained = _total(result, "winner_gained_vp")
     share = 100 * _total(result, "winner_prize_vp") / gained if gained else 0.0
-    needed = 100 * _total(result, "wins_needing_prizes") / finished if finished else 0.0
+    needed = wilson(int(_total(result, "wins_needing_prizes")), finished).as_dict()
     out.append(f"Prizes: {_mean(result, 'prizes_to_port'):.2f} taken into Port per game; {share:.0f}% of the "
-               f"winners' VP; {needed:.0f}% of the games won only with Prize VP")
+               f"winners' VP; games won only with Prize VP: {rate_text(needed)} finished")
     ends = _total(result, "player_round_ends")
     paid = _total(result, "line_penalties")
     out.append(f"Line maintenance penalty: paid {paid / games:.2f} times per game, at "

@@ -27,6 +27,11 @@ class Interval(NamedTuple):
                 "high": round(self.high, 1)}
 
 
+def rate_text(v: dict) -> str:
+    """'45.2% [43.7, 46.8] of 4000': a rate (Interval.as_dict) with its 95 % Wilson interval and its number of games."""
+    return f"{v['pct']:g}% [{v['low']:g}, {v['high']:g}] of {v['of']}"
+
+
 def wilson(k: int, n: int, z: float = Z95) -> Interval:
     """k of n as a rate with its Wilson score interval (well-behaved at 0 of n and n of n, unlike k/n ± z·se)."""
     if n <= 0:
