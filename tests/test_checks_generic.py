@@ -70,6 +70,7 @@ def test_a_hex_without_a_suit(pack: Path) -> None:
     assert errors_of(pack) == [err(where(pack / "board.yaml", "[-4, 0]"), "board 'duel': hex [-4, 0] has no suit")]
 
 
+@pytest.mark.slow
 def test_a_suit_without_cards_is_a_warning_and_a_narrow_seas_error(pack: Path) -> None:
     edit(pack / "game.yaml", "  red: {name: Red",
          "  green: {name: Green, colour: green, symbol: star}\n  red: {name: Red")
@@ -90,6 +91,7 @@ def test_the_error_limit_also_stops_the_checks(pack: Path) -> None:
 
 # -- Narrow Seas component checks ---------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_suit_missing_an_action(pack: Path) -> None:
     edit(pack / "cards.yaml", "    - {suit: blue, action: run}\n",
          "    - {suit: blue, action: tack, id: blue-tack-2}\n")
@@ -101,18 +103,21 @@ def test_a_suit_missing_an_action(pack: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_only_wind_cards_may_have_no_suit(pack: Path) -> None:
     edit(pack / "cards.yaml", "{id: wind, action: wind}", "{id: extra-run, action: run}")
     assert errors_of(pack) == [err(where(pack / "cards.yaml", "{id: extra-run"), "card 'extra-run': only Wind "
                                    "cards may have no suit")]
 
 
+@pytest.mark.slow
 def test_an_unknown_action_kind_is_reported_once(pack: Path) -> None:
     edit(pack / "actions.yaml", "  kind: duty", "  kind: dutty")
     assert errors_of(pack) == [err(where(pack / "actions.yaml", "name: Return to Duty"), "action 'return-to-duty': "
                                    "kind 'dutty' is not one of sail, fire, duty, wind")]
 
 
+@pytest.mark.slow
 def test_impossible_action_numbers_are_errors(pack: Path) -> None:
     edit(pack / "actions.yaml", "  headings: [-2, 2]", "  headings: [-3, 2]")
     edit(pack / "actions.yaml", "  range: 1\n", "  range: 0\n")
@@ -141,6 +146,7 @@ def test_wrong_crew_on_one_ship(pack: Path) -> None:
                                    "(rules crew_per_ship)")]
 
 
+@pytest.mark.slow
 def test_more_crew_per_ship_than_the_areas_hold(pack: Path) -> None:
     edit(pack / "game.yaml", "  crew_per_ship: 4", "  crew_per_ship: 5")
     errors = errors_of(pack)
@@ -156,6 +162,7 @@ def test_a_ship_card_missing_an_area(pack: Path) -> None:
     assert errors_of(pack)[0] == err(where(pack / "ships.yaml", "id: A"), "ship card 'A' lacks the area(s): spent")
 
 
+@pytest.mark.slow
 def test_a_missing_ship_marker(pack: Path) -> None:
     edit(pack / "tokens.yaml", "- {id: ship-X, kind: ship, name: Xanthe marker, shape: circle, size: 16, "
          "colour: ochre, label: X}\n", "")
@@ -170,6 +177,7 @@ def test_a_missing_sick_bay(pack: Path) -> None:
     assert errors_of(pack) == [err(game_loc(pack), "expected 1 shared sick bay card, found 0")]
 
 
+@pytest.mark.slow
 def test_a_wind_token_needs_six_edges(pack: Path) -> None:
     edit(pack / "tokens.yaml", "edges: [Run, Reach, Tack, \"\", Tack, Reach]", "edges: [Run, Reach, Tack]")
     assert errors_of(pack) == [err(where(pack / "tokens.yaml", "id: wind"), "token 'wind': a wind token needs 6 "

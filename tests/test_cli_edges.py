@@ -29,6 +29,7 @@ def test_an_output_path_that_is_a_file_is_refused_and_kept(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["narrow-seas"]
 
 
+@pytest.mark.slow
 def test_a_report_folder_holding_other_files_is_refused_and_kept(tmp_path):
     (tmp_path / "notes.txt").write_text("precious")
     r = run("simulate", "--games", "3", "--agents", "greedy,greedy", "--report", str(tmp_path))

@@ -80,6 +80,7 @@ def test_whole_games_are_the_same_either_way(players, seeds, endings):
     assert seen == endings  # the seeds cover every way these games end, and games stopped at the budget
 
 
+@pytest.mark.slow
 def test_whole_games_without_a_budget_are_the_same_either_way():
     g = ns(2)
     for seed in range(10):
@@ -88,6 +89,7 @@ def test_whole_games_without_a_budget_are_the_same_either_way():
         assert end.is_terminal() and end.winners
 
 
+@pytest.mark.slow
 def test_a_deck_emptied_by_a_draw_or_a_market_refill_reshuffles_alike_either_way():
     ships = {"A": ship(1, (0, 0), lookout=2, spent=2), "W": ship(2, (3, -3), lookout=1, spent=3)}
     market = ["red-run", "red-tack", "wind"]
@@ -126,6 +128,7 @@ def test_crowded_sea_with_blocked_ways_is_the_same_either_way():
         both_ways(crowded, seed)
 
 
+@pytest.mark.slow
 def test_a_card_whose_suit_is_on_no_hex_is_never_played_from_a_hex_of_no_suit():
     # blue hexes but for the ships' own, which have no suit; no red hex at all
     hexes = [[q, r] if (q, r) in ((0, 0), (1, 0)) else [q, r, "blue"] for q, r in hexagon(2)]
@@ -137,6 +140,7 @@ def test_a_card_whose_suit_is_on_no_hex_is_never_played_from_a_hex_of_no_suit():
         both_ways(s, seed)
 
 
+@pytest.mark.slow
 def test_play_game_takes_the_fast_path_only_when_every_seat_is_random(monkeypatch):
     table = Table(load_game("narrow-seas"))
     calls = []

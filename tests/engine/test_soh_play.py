@@ -92,6 +92,7 @@ def test_a_position_reads_back_to_the_same_state(tmp_path):
     assert checked >= 5
 
 
+@pytest.mark.slow
 def test_both_example_logs_replay():
     done = replay(ENGINE, open_log(EXAMPLES / "playtest-01.yaml")[1])
     assert done.played == 159 and done.state.is_terminal() and done.state.winners == (2,)

@@ -30,6 +30,7 @@ def test_a_start_too_near_an_enemy_start_is_an_error(pack: Path):
     assert errors_of(pack) == []
 
 
+@pytest.mark.slow
 def test_every_ship_needs_its_own_start(pack: Path):
     edit(pack / "board-four.yaml", ", Z: [2, 0]}", "}")
     edit(pack / "board-four.yaml", "C: [-2, -2]", "C: [-2, 0]")
@@ -69,6 +70,7 @@ def test_the_game_lists_the_player_count_of_each_variant(pack: Path):
                                    "the game's 'players' (2) must list every player count it is played with")]
 
 
+@pytest.mark.slow
 def test_a_team_game_needs_a_two_sided_token(pack: Path):
     edit(pack / "four-player.yaml", "    back_colour: pink\n    back_label: Pink\n    back_icon: turn-cw\n", "")
     errors = errors_of(pack)

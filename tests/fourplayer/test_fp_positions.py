@@ -104,6 +104,7 @@ def test_the_cli_lists_legal_actions_of_a_four_player_position(tmp_path: Path, m
     assert len(after["hands"][4]) == 1 and after["to_move"] == 3 and after["token"] == "green"
 
 
+@pytest.mark.slow
 def test_simulate_plays_the_four_player_game_and_reports_the_teams():
     r = CliRunner().invoke(main, ["simulate", "--players", "4", "--games", "6", "--agents", "greedy", "--json"])
     assert r.exit_code == 0, r.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from kit.narrow_seas import OWNER, STARTS, game
 
 from pnpgen.engine.narrow_seas import make_game
@@ -22,6 +23,7 @@ def test_the_pack_declares_the_four_player_game_as_a_variant():
     assert played.board.id == "fleet-action" and content.board.id == "duel"
 
 
+@pytest.mark.slow
 def test_the_two_player_game_is_unchanged():
     g = make_game(load_game("narrow-seas"))
     assert g.num_players == 2 and g.ship_ids == ("A", "B", "W", "X") and g.board.id == "duel"

@@ -69,6 +69,7 @@ def test_action_deck_too_small_for_the_deal(eis: Path) -> None:
                                   "draw, so the first round would end at once")]
 
 
+@pytest.mark.slow
 def test_ship_deck_too_small_for_the_players(eis: Path) -> None:
     edit(eis / "game.yaml", "players: [2, 3, 4, 5]", "players: [2, 3, 4, 5, 6, 7]")
     assert errors_of(eis) == [err(where(eis / "cards.yaml", "id: ships"),
@@ -163,6 +164,7 @@ def test_no_rake_a_turn(eis: Path) -> None:
                                   "rules: 'rakes_per_turn' is 0, so no Rake card can ever be played")]
 
 
+@pytest.mark.slow
 def test_a_boarding_party_that_cannot_succeed(eis: Path) -> None:
     edit(eis / "game.yaml", "boarding_success: 5", "boarding_success: 9")
     assert errors_of(eis) == [err(where(eis / "game.yaml", "boarding_success: 9", 18),

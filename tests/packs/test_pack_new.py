@@ -82,6 +82,7 @@ def test_title_of() -> None:
     assert title_of("my-new_game") == "My New Game"
 
 
+@pytest.mark.slow
 def test_cli_new_then_check(here: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["new", "skirmish"])

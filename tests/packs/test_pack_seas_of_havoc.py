@@ -116,6 +116,7 @@ def test_a_resource_without_a_sink(soh: Path) -> None:
                           "resource 'cannonball' has no sink: no card or upgrade costs it")]
 
 
+@pytest.mark.slow
 def test_a_starting_deck_too_small_to_draw_from(soh: Path) -> None:
     edit(soh / "cards.yaml", "      name: Broadside\n      count: 2\n", "      name: Broadside\n      count: 1\n")
     text = (soh / "game.yaml").read_text(encoding="utf-8").replace("sea_draw: 4 ", "sea_draw: 8 ")
@@ -201,6 +202,7 @@ def test_market_cost_in_something_not_a_resource(soh: Path) -> None:
                                   "(sail, cannonball, coin)")]
 
 
+@pytest.mark.slow
 def test_gust_must_blow_somewhere(soh: Path) -> None:
     edit(soh / "game.yaml", "    direction: heading\n", "")
     errors = errors_of(soh)

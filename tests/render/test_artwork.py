@@ -157,6 +157,7 @@ def _data_uri(path: Path) -> str:
     return text[start:text.index('"', start)]
 
 
+@pytest.mark.slow
 def test_pictures_are_placed_as_the_layout_says(art_pack):
     game = load_game(str(art_pack))
     kit = layout_kit(game)
@@ -214,6 +215,7 @@ def test_an_image_outside_the_pack_is_refused(art_pack, tmp_path):
     assert kit_errors(art_pack)[0].endswith("file reference 'art/link.png' leaves the content folder")
 
 
+@pytest.mark.slow
 def test_corrupt_unreadable_and_wrong_images_are_located_errors(art_pack):
     cards = art_pack / "cards.yaml"
     photo = art_pack / "art" / "photo.png"
@@ -230,6 +232,7 @@ def test_corrupt_unreadable_and_wrong_images_are_located_errors(art_pack):
                                            ".png, .jpg, .jpeg or .svg), got 'art/photo.gif'")
 
 
+@pytest.mark.slow
 def test_an_svg_that_cannot_be_drawn_is_located_in_its_file(art_pack):
     emblem = art_pack / "art" / "emblem.svg"
     emblem.write_text(EMBLEM.replace("<defs>", '<text x="2" y="9">Hi</text><defs>'), encoding="utf-8")
@@ -251,6 +254,7 @@ def test_too_large_images_are_refused(art_pack, monkeypatch):
 
 
 # -- the 200 dpi warning -----------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_coarse_picture_warns_under_200_dpi(art_pack):
     two_colours(art_pack / "art" / "photo.png", (300, 158))  # 139 dpi across 55 mm
     report = check_game(load_game(str(art_pack)), layout=True)
@@ -264,6 +268,7 @@ def test_a_coarse_picture_warns_under_200_dpi(art_pack):
 
 
 # -- SVG icon files ----------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_an_svg_icon_file_draws_in_the_icons_colour(art_pack):
     game_yaml = art_pack / "game.yaml"
     edit(game_yaml, "actions: actions.yaml", "icons:\n  spike: {file: art/spike.svg, colour: teal}\n"

@@ -174,6 +174,7 @@ def test_the_board_prints_on_one_page_with_usable_hexes(built, paper):
     assert printed_hex >= 22 - 1e-6
 
 
+@pytest.mark.slow
 def test_a_board_too_big_for_a_page_is_tiled_with_overlap(sheet_t):
     game = load_game("narrow-seas")
     big = replace(game.board, hexes=tuple(Hex(q, r, "blue") for q, r in hexagon(7)), hex_size_mm=30.0)

@@ -149,6 +149,7 @@ def test_ink_in_the_printer_margin_warns_at_the_sheet_value(clean):
     assert findings(clean, printer_margin=2.5) == []  # a printer that prints nearer the edge
 
 
+@pytest.mark.slow
 def test_check_strict_fails_on_preflight_warnings_and_build_takes_printer_margin(clean):
     runner = CliRunner()
     assert runner.invoke(main, ["check", "--strict", "p"]).exit_code == 0
@@ -192,6 +193,7 @@ def _with_vera(root: Path) -> Path:
     return game
 
 
+@pytest.mark.slow
 def test_a_pack_font_is_embedded_subset_named_in_the_svg_and_rebuilds_byte_identical(clean, tmp_path):
     _with_vera(clean)
     assert findings(clean) == []

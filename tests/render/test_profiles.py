@@ -94,6 +94,7 @@ def test_nine_card_sheet(nine, tmp_path):
         MARKER, "changes.txt", "nine-9card-a4.pdf", "nine-9card-letter.pdf", "snapshot.json"]
 
 
+@pytest.mark.slow
 def test_nine_card_limits(nine, tmp_path):
     r = CliRunner().invoke(main, ["build", str(nine), "--profile", "bgg-9card", "--extra-limit", "3", "--skip-sim",
                                   "--out", str(tmp_path / "out")])

@@ -90,6 +90,7 @@ def test_build_keeps_the_previous_result_and_prints_the_comparison(tmp_path, mon
     assert "Compared with the previous result" in (report / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_file_that_is_no_result_is_one_line(tmp_path):
     for text, why in (("nope", "not a simulation result (Expecting value"), ('{"games": 3}', "simulate --json")):
         path = tmp_path / "previous.json"

@@ -34,6 +34,7 @@ def messages(root) -> tuple[list[str], list[str]]:
     return [e.message for e in report.errors], [w.message for w in report.warnings]
 
 
+@pytest.mark.slow
 def test_bundled_board_supports_play_with_no_warnings():
     errors, warnings = messages("narrow-seas")
     assert errors == [] and warnings == []
@@ -51,6 +52,7 @@ def test_a_legal_placement_is_found_and_obeys_the_setup_rules():
         assert min(ds) >= 4 and 4 in ds
 
 
+@pytest.mark.slow
 def test_a_suit_missing_from_the_board_makes_its_cards_dead(pack):
     board = pack / "board.yaml"
     board.write_text(board.read_text().replace(", yellow]", ", blue]"))

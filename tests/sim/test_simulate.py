@@ -58,6 +58,7 @@ def test_mixed_agents_swap_seats_and_greedy_beats_random(game):
     assert 15 <= r["wins_by_seat"]["p1"]["count"] <= 45
 
 
+@pytest.mark.slow
 def test_greedy_games_finish_and_every_metric_is_filled(game):
     r = simulate(game, ("greedy", "greedy"), games=30, seed=2).to_dict()
     assert r["finished"] == 30 and r["unfinished"] == 0
@@ -82,6 +83,7 @@ def test_games_still_running_at_the_budget_are_reported_as_unfinished_never_as_a
     assert r["finish_rate"]["count"] == r["finished"] and r["finish_rate"]["of"] == 30
 
 
+@pytest.mark.slow
 def test_max_rounds_overrides_the_content_budget(game):
     short = simulate(game, ("random",), games=20, seed=1, max_rounds=2).to_dict()
     assert short["unfinished"] > 0 and max(map(int, short["rounds"]["histogram"])) == 2
@@ -163,6 +165,7 @@ def texts(svg) -> list[str]:
     return [t.text for t in ET.parse(svg).getroot().iter("{http://www.w3.org/2000/svg}text")]
 
 
+@pytest.mark.slow
 def test_every_report_chart_names_its_axes_and_win_charts_show_even_and_intervals(tmp_path):
     r = CliRunner().invoke(main, ["simulate", "--games", "12", "--agents", "greedy,random", "--report",
                                   str(tmp_path / "rep")])
@@ -240,6 +243,7 @@ def test_build_stops_on_unfinished_games_and_keeps_old_output(capped, tmp_path):
     assert b"report/index.html" in (out / "narrow-seas" / "index.html").read_bytes()
 
 
+@pytest.mark.slow
 def test_team_games_count_every_winning_seat_and_team(game):
     r = simulate(game, ("greedy",), games=16, seed=1, players=4).to_dict()
     seats = {k: v["count"] for k, v in r["wins_by_seat"].items()}

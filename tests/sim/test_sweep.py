@@ -180,6 +180,7 @@ def test_a_value_that_breaks_the_content_is_reported_for_its_variant_only(game):
     assert any(line.startswith("crew_per_ship=3: ") and "crew 4, expected 3" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_rules_the_engine_cannot_set_up_are_reported_for_their_variant(game):
     variants = sweep(game, [parse_setting("rules.wind_setter=second,3")], ("greedy",), games=10,
                      executor=LocalExecutor(1))
@@ -198,6 +199,7 @@ def test_a_card_count_sweep_plays_the_counts():
     assert plays[0] == 0 < plays[1]
 
 
+@pytest.mark.slow
 def test_agents_are_checked_before_any_game(game):
     with pytest.raises(PnpgenError, match="unknown agent 'gready'"):
         sweep(game, [parse_setting("rules.hand_size=5")], ("gready",), games=10)
@@ -257,6 +259,7 @@ def test_a_scheduler_without_workers_is_named(game, monkeypatch):
             sweep(game, [], ("greedy",), games=5, executor=DaskExecutor(c.scheduler_address))
 
 
+@pytest.mark.slow
 def test_a_worker_on_another_version_of_pnpgen_is_named(game, monkeypatch):
     distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
     monkeypatch.setattr(executors, "worker_version", lambda: "0.0.1")

@@ -85,6 +85,7 @@ def test_narrow_seas_saved_object(ns_kit, tmp_path):
     assert len({o["GUID"] for o in objects}) == len(objects)
 
 
+@pytest.mark.slow
 def test_large_deck_takes_two_sheets(tmp_path):
     kit = Kit("g", "G", "1", tuple(plain_deck(75, count=2)))
     saved, pictures = export(kit, tmp_path, dpi=60)
