@@ -97,8 +97,10 @@ def _check_owned(path: Path, shown: Path | str) -> None:
     if stranger is None:
         return
     if stranger == path:
+        earlier = (" (a kit built by a pnpgen from before output folders carried that file: delete it once)"
+                   if (path / "snapshot.json").is_file() else "")
         raise PnpgenError(f"{_shown(shown)} exists and pnpgen did not make it (no {MARKER} file in it); pnpgen "
-                          "replaces only its own folders: move it away or choose another folder")
+                          f"replaces only its own folders: move it away or choose another folder{earlier}")
     inside = Path(shown) / stranger.relative_to(path)
     raise PnpgenError(f"{_shown(inside)}: pnpgen did not write this {_kind(stranger)} and will not replace the "
                       f"folder holding it; move it out of {_shown(shown)} and try again")

@@ -84,6 +84,20 @@ def test_a_report_folder_of_yours_is_refused_before_the_games_and_left_as_it_was
     assert state(tmp_path) == before
 
 
+def test_a_kit_from_a_pnpgen_before_the_marker_is_refused_with_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    old = tmp_path / "output" / "narrow-seas"
+    (old / "svg").mkdir(parents=True)
+    (old / "snapshot.json").write_text('{"format": 1}\n')
+    (old / "narrow-seas-a4.pdf").write_bytes(b"%PDF-1.4\n")
+    before = state(tmp_path)
+    r = run("build", "--skip-sim", "--format", "svg")
+    assert r.exit_code == 1 and r.output.count("\n") == 1
+    assert r.output.endswith("choose another folder (a kit built by a pnpgen from before output folders carried "
+                             "that file: delete it once)\n"), r.output
+    assert state(tmp_path) == before
+
+
 @pytest.mark.parametrize("kind", ["file", "symbolic link", "named pipe", "folder"])
 def test_something_of_yours_put_in_a_pnpgen_folder_stops_the_next_write_and_stays(tmp_path, kind):
     report = tmp_path / "report"
