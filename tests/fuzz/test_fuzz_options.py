@@ -42,6 +42,8 @@ VALUES: dict[str, tuple[str, ...]] = {
     "at": ("0", "1", "-1", "99999", "x"),
     "sets": ("rules.mercy_margin=3,4", "rules.hand_size=5", "rules.x=1", "rules.mercy_margin=", "=", "x",
              "rules.mercy_margin=a,b", "rules.mercy_margin=1e999", "rules.crew_per_ship=0", "rules.round_cap=1"),
+    "agent_options": ("mcts.iterations=10", "mcts.iterations=0", "mcts.iterations=-1", "mcts.x=1", "greedy.x=1",
+                      "x", "=", "mcts.iterations=", "mcts.iterations=ten", "random.seed=1"),
     "executor": ("local", "x"),
     "scheduler": ("tcp://127.0.0.1:1", "x"),
     "source": ("narrow-seas", "enemy-in-sight", "x", "./narrow-seas", "outside.yaml", ""),
