@@ -435,7 +435,7 @@ class _Loader:
         src = next((d for d in known if d.id == source), None)
         if src is None:
             if label + "decks" not in self.broken and "decks" not in self.broken:
-                ids = [d.id for d in known]
+                ids = [d.id for d in known if d.id]  # (a deck whose id was in error has none)
                 self.err(deck, "cards_from", f"unknown deck '{source}' (expected one of: {', '.join(ids) or 'none'})"
                          + did_you_mean(source, ids))
             return replace(deck, cards=())

@@ -346,6 +346,17 @@ def break_board_file_holds_text(root: Path) -> list[str]:
                 "boards: field 'boards' must be a list of boards or one board, got 'duel'")]
 
 
+@case
+def break_deck_copied_from_a_deck_in_error(root: Path) -> list[str]:
+    # Found by tests/fuzz: the four-player variant's copied deck listed the known decks' ids, one of them None
+    # (a deck in error has none), and the join raised a TypeError.
+    (root / "cards.yaml").write_text("- x\n")
+    return [err(f"{display(root / 'cards.yaml')}:1:3", "deck #1: expected a mapping, got 'x'"),
+            err(f"{display(root / 'cards.yaml')}:1:3", "deck #1: missing required field 'cards'"),
+            err(where(root / "four-player.yaml", "cards_from: action", len("cards_from: ")),
+                "deck 'deck-b': unknown deck 'action' (expected one of: none)")]
+
+
 # -- several at once --------------------------------------------------------------
 
 @case
