@@ -103,17 +103,29 @@ def text_loc(text: str, index: int, filename: str) -> Loc:
     return Loc(filename, line, index - (text.rfind("\n", 0, index) + 1) + 1)
 
 
+def other_breaks(text: str) -> bool:
+    """Whether the text holds U+0085, U+2028 or U+2029: YAML breaks lines there too, editors do not."""
+    return any(c in text for c in "\x85\u2028\u2029")
+
+
+def mark_loc(mark: yaml.Mark, filename: str, text: str, recount: bool | None = None) -> Loc:
+    """A parser's mark as editors number lines (`recount`: whether the text has other line breaks, when known)."""
+    if other_breaks(text) if recount is None else recount:
+        return text_loc(text, mark.index, filename)
+    return Loc(filename, mark.line + 1, mark.column + 1)
+
+
 class _Builder:
     def __init__(self, filename: str, problems: Problems | None, text: str = ""):
         self.text = text
+        self.recount = other_breaks(text)  # (once: the builder asks for every value's place)
         self.filename = filename
         self.problems = problems
         self.nodes = 0
         self.scalars = yaml.constructor.SafeConstructor()
 
     def loc(self, node: yaml.Node) -> Loc:
-        m = node.start_mark
-        return Loc(self.filename, m.line + 1, m.column + 1)
+        return mark_loc(node.start_mark, self.filename, self.text, self.recount)
 
     def fail(self, loc: Loc, msg: str) -> None:
         if self.problems is None:
@@ -241,7 +253,7 @@ def parse_yaml(text: str, filename: str = "<input>", problems: Problems | None =
         raise ContentError(Loc(filename, 1, 1), "values nest too deeply to read") from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        loc = Loc(filename, mark.line + 1, mark.column + 1) if mark else Loc(filename)
+        loc = mark_loc(mark, filename, text) if mark else Loc(filename)
         what = (e.problem or e.context or "syntax error").strip()
         if e.context and what.startswith("but "):  # "expected a single document ..., but found another"
             what = f"{e.context.strip()}, {what}"
@@ -251,7 +263,7 @@ def parse_yaml(text: str, filename: str = "<input>", problems: Problems | None =
         raise ContentError(Loc(filename, 1, 1), f"YAML error: {' '.join(str(e).split())}") from None
     if node is None:
         return None
-    check_expansion(node, filename)
+    check_expansion(node, filename, text)
     return _Builder(filename, problems, text).build(node)
 
 
@@ -269,8 +281,7 @@ def count_values(text: str, filename: str) -> None:
             if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 count += 1
                 if count > MAX_NODES:
-                    m = event.start_mark
-                    raise ContentError(Loc(filename, m.line + 1, m.column + 1),
+                    raise ContentError(mark_loc(event.start_mark, filename, text),
                                        f"the file holds more than {MAX_NODES} values (the limit); split it or "
                                        "shorten it")
     except (yaml.YAMLError, UnicodeError):
@@ -279,7 +290,7 @@ def count_values(text: str, filename: str) -> None:
         parser.dispose()
 
 
-def check_expansion(root: yaml.Node, filename: str) -> None:
+def check_expansion(root: yaml.Node, filename: str, text: str = "") -> None:
     """Refuse a document whose aliases would expand it past MAX_NODES values, naming the value that explodes."""
     sizes: dict[int, int | None] = {}  # None: being counted
     chars: dict[int, int] = {}  # characters of text in each value, aliases expanded
@@ -294,8 +305,7 @@ def check_expansion(root: yaml.Node, filename: str) -> None:
     def size(n: yaml.Node) -> int:
         if id(n) in sizes:
             if sizes[id(n)] is None:
-                m = n.start_mark
-                raise ContentError(Loc(filename, m.line + 1, m.column + 1),
+                raise ContentError(mark_loc(n.start_mark, filename, text),
                                    "this value contains itself (recursive alias)")
             return sizes[id(n)]
         sizes[id(n)] = None
@@ -318,8 +328,7 @@ def check_expansion(root: yaml.Node, filename: str) -> None:
             if big is None:
                 break
             node = big
-        m = node.start_mark
-        raise ContentError(Loc(filename, m.line + 1, m.column + 1),
+        raise ContentError(mark_loc(node.start_mark, filename, text),
                            f"this value expands to {counts[id(node)]} {what} through its aliases (*name), more "
                            f"than the limit of {limit}")
 

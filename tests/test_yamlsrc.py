@@ -309,3 +309,13 @@ def test_both_parsers_word_and_locate_an_error_alike(text: str, monkeypatch: pyt
     fast = raised(text)
     monkeypatch.setattr(yamlsrc, "_FAST_LOADER", None)
     assert raised(text) == fast
+
+
+def test_lines_are_counted_as_editors_count_them_past_other_line_breaks() -> None:
+    # Found by tests/fuzz: YAML also ends a line at U+0085, U+2028 and U+2029, so every place after one (in a
+    # string or a comment) named a line one too far, past the end of the file for the last.
+    value = parse_yaml('a: "x\u2028y"\nb: 2\n', "f.yaml")
+    assert loc_of(value, "b") == Loc("f.yaml", 2, 4)
+    with pytest.raises(ContentError) as e:
+        parse_yaml("a: 1  # a note\u0085\nb: [1,\n", "f.yaml")
+    assert str(e.value).startswith("f.yaml:3:1: error: YAML syntax error")
