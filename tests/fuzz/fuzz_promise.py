@@ -91,8 +91,10 @@ def run_in_process(args: list[str], seconds: float = CASE_SECONDS) -> Outcome:
 
 
 # A process that says when Python and click have started (a byte on a pipe), then runs pnpgen: Ctrl-C is timed
-# from there, since before it no code of pnpgen's runs that could answer it.
-_STARTED = ("import faulthandler, os, signal, sys, click; faulthandler.register(signal.SIGUSR1, all_threads=True); "
+# from there, since before it no code of pnpgen's runs that could answer it. Ctrl-C is set as a terminal sets it
+# (a shell starts a background job, such as a nightly run, with SIGINT ignored, and its children inherit that).
+_STARTED = ("import faulthandler, os, signal, sys, click; signal.signal(signal.SIGINT, signal.default_int_handler); "
+            "faulthandler.register(signal.SIGUSR1, all_threads=True); "
             "os.write(int(sys.argv.pop(1)), b'.'); from pnpgen.cli import main; main(prog_name='pnpgen')")
 
 
