@@ -43,10 +43,17 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """SIGINT at its default in the batch: a shell starts a background job (pytest run with &, a nightly run)
+    with SIGINT ignored, and the batch would inherit that and never see Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def started_batch(command: str, folder: Path) -> tuple[subprocess.Popen, list[int]]:
     """The command in a session of its own (as a terminal runs it), once its two workers are playing."""
     batch = subprocess.Popen([sys.executable, "-m", "pnpgen", *BATCHES[command]], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=folder)
+                             stderr=subprocess.PIPE, text=True, start_new_session=True, cwd=folder,
+                             preexec_fn=_ctrl_c_as_in_a_terminal)
     deadline = time.monotonic() + 120
     while len(workers := children(batch.pid)) < 2:
         assert batch.poll() is None, batch.communicate()
