@@ -129,13 +129,19 @@ def test_the_watch_writes_a_profiles_formats_after_the_checks(pack):
         events.close()
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """SIGINT at its default in the child: a shell starts a background job (pytest run with &) with SIGINT
+    ignored, and the child would inherit that and never see the Ctrl-C the test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 def test_the_command_serves_the_contact_sheet_and_stops_on_ctrl_c_with_status_0(pack):
     out = pack.parent / "out"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "pnpgen", "build", str(pack), "--out", str(out), "--serve",
                              "--port", "0", "--paper", "a4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, cwd=pack.parent)
+                            text=True, env=env, cwd=pack.parent, preexec_fn=_ctrl_c_as_in_a_terminal)
     lines: list[str] = []
     try:
         reader, errors = _Lines(proc.stdout), _Lines(proc.stderr)
