@@ -18,7 +18,7 @@ from .executors import Executor, LocalExecutor
 from .metrics import Aggregate
 from .overrides import Override, Setting, as_written, check_settings, grid, label, with_overrides
 from .packs import Pack, pack_of, unpacked
-from .playout import Table, play_game
+from .playout import AgentOptions, Table, play_game
 from .runner import game_seed, seats_of
 
 CHUNK = 20  # games per task, fixed whatever the executor and its workers (so the totals are too)
@@ -35,21 +35,24 @@ class Chunk:
     players: int | None
     start: int
     stop: int
+    max_rounds: int | None = None  # the round budget (None: the content's `sim: max_rounds`)
+    options: AgentOptions = ()  # the agents' settings: (agent, option, value)
 
 
 _TABLES = threading.local()  # per worker thread: a Dask worker runs tasks in threads, and tables keep caches
 TABLES_KEPT = 4
 
 
-def _table(pack: Pack, overrides: tuple[Override, ...], players: int | None) -> Table:
-    """The variant's table in this worker, loaded from the pack the first time it is asked for."""
+def _table(pack: Pack, chunk: Chunk) -> Table:
+    """The chunk's variant's table in this worker, loaded from the pack the first time it is asked for."""
     kept = getattr(_TABLES, "kept", None)
     if kept is None:
         kept = _TABLES.kept = {}
-    key = (pack.digest, overrides, players)
+    key = (pack.digest, chunk.overrides, chunk.players, chunk.max_rounds, chunk.options)
     table = kept.pop(key, None)
     if table is None:
-        table = Table(with_overrides(load_game(str(unpacked(pack))), overrides), players)
+        variant = with_overrides(load_game(str(unpacked(pack))), chunk.overrides)
+        table = Table(variant, chunk.players, chunk.max_rounds, options=chunk.options)
         while len(kept) >= TABLES_KEPT:
             kept.pop(next(iter(kept)))
     kept[key] = table  # (the most recent last)
@@ -59,7 +62,7 @@ def _table(pack: Pack, overrides: tuple[Override, ...], players: int | None) -> 
 def play_chunk(pack: Pack, chunk: Chunk) -> Aggregate:
     """The totals of one chunk of a variant's games: a pure function of the pack's files, the values set, the
     agents and the seeds (it reads nothing from the worker's folders but the pack it unpacks)."""
-    table = _table(pack, chunk.overrides, chunk.players)
+    table = _table(pack, chunk)
     agg = Aggregate(seats=table.num_players)
     for i in range(chunk.start, chunk.stop):
         agg.add(play_game(table, seats_of(chunk.agents, i, table.num_players), game_seed(chunk.seed, i)))
@@ -83,18 +86,22 @@ class VariantResult:
 
 def sweep(game: Game, settings: list[Setting], agents: tuple[str, ...] = ("greedy",), games: int = 200,
           seed: int = 1, players: int | None = None, executor: Executor | None = None,
-          progress: Callable[[int, int], None] | None = None) -> list[VariantResult]:
-    """Play every variant of the grid with the same seeds; a variant whose values break the content (a check
-    error, or rules the engine cannot set up) is reported with its errors and not played."""
+          progress: Callable[[int, int], None] | None = None, *, max_rounds: int | None = None,
+          options: AgentOptions = ()) -> list[VariantResult]:
+    """Play every variant of the grid with the same seeds, each game stopped unfinished after `max_rounds` rounds
+    (None: the variant's own budget); a variant whose values break the content (a check error, or rules the
+    engine cannot set up) is reported with its errors and not played."""
     if games < 1:
         raise PnpgenError("--games must be at least 1")
+    if max_rounds is not None and max_rounds < 1:
+        raise PnpgenError(f"--max-rounds: expected at least 1 round, got {max_rounds}")
     if engine_for(game) is None:
         raise PnpgenError(f"{game.id}: this game has no rules engine to play a sweep with")
     check_settings(game, settings)
-    variants = [_prepared(game, overrides, agents, players) for overrides in grid(settings)]
+    variants = [_prepared(game, overrides, agents, players, options) for overrides in grid(settings)]
     playable = [v for v in variants if not v.errors]
     starts = range(0, games, CHUNK)
-    work = [Chunk(v.overrides, agents, seed, players, start, min(games, start + CHUNK))
+    work = [Chunk(v.overrides, agents, seed, players, start, min(games, start + CHUNK), max_rounds, tuple(options))
             for v in playable for start in starts]
     if not work:
         return variants
@@ -110,8 +117,8 @@ def sweep(game: Game, settings: list[Setting], agents: tuple[str, ...] = ("greed
     return variants
 
 
-def _prepared(game: Game, overrides: tuple[Override, ...], agents: tuple[str, ...],
-              players: int | None) -> VariantResult:
+def _prepared(game: Game, overrides: tuple[Override, ...], agents: tuple[str, ...], players: int | None,
+              options: AgentOptions) -> VariantResult:
     """A variant checked in this process before any game is played: its check errors, if any."""
     out = VariantResult(overrides, as_written(game, overrides, players))
     variant = with_overrides(game, overrides)
@@ -130,13 +137,16 @@ def _prepared(game: Game, overrides: tuple[Override, ...], agents: tuple[str, ..
     if len(agents) > table.num_players:
         raise PnpgenError(f"--agents: {len(agents)} agents for a {table.num_players}-player game; give at most "
                           f"{table.num_players} (fewer take turns in the seats)")
-    table.check_agents(agents)
+    table.check_agents(agents + tuple(agent for agent, _, _ in options))
+    Table(variant, players, options=options).agents(agents)  # (an agent's unknown option: before any game)
     return out
 
 
 def result_of(game: Game, settings: list[Setting], variants: list[VariantResult], agents: tuple[str, ...],
-              games: int, seed: int, players: int | None) -> dict:
-    """A sweep as plain JSON-ready data: what was played, then each variant's values and its totals (or errors)."""
+              games: int, seed: int, players: int | None, *, max_rounds: int | None = None,
+              options: AgentOptions = ()) -> dict:
+    """A sweep as plain JSON-ready data: what was played (the round budget and agents' settings too), then each
+    variant's values and its totals (or errors)."""
     out = []
     for v in variants:
         item = {"variant": v.label, "set": dict(v.overrides), "as_written": v.as_written, "errors": v.errors}
@@ -145,8 +155,11 @@ def result_of(game: Game, settings: list[Setting], variants: list[VariantResult]
             item.update(finish_rate=wilson(agg.finished, agg.games).as_dict(), role_edge=agg.first_player_edge(),
                         result=agg.to_dict())
         out.append(item)
-    played = next((v.aggregate.seats for v in variants if v.aggregate is not None), players)
-    return {"game": game.id, "version": game.version, "players": played, "agents": list(agents), "seed": seed,
+    played = next((v.aggregate.seats for v in variants if v.aggregate is not None),
+                  players if players is not None else min(game.players))
+    named = {"agent_options": {f"{a}.{o}": v for a, o, v in options}} if options else {}
+    return {"game": game.id, "version": game.version, "players": played, "agents": list(agents), **named,
+            "seed": seed, "max_rounds": max_rounds if max_rounds is not None else game.sim.max_rounds,
             "games": games, "parameters": {s.key: list(s.values) for s in settings}, "variants": out}
 
 

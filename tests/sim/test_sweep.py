@@ -330,3 +330,44 @@ def test_cli_bad_setting_is_one_line_and_exit_1():
     r = CliRunner().invoke(main, ["sweep", "--executor", "dask"])
     assert (r.exit_code, r.output) == (1, "error: --executor dask needs --scheduler ADDRESS (e.g. "
                                           "tcp://scheduler-host:8786, where `dask scheduler` listens)\n")
+
+
+# -- what `simulate` takes, a sweep takes ----------------------------------------------------------------------
+@pytest.mark.slow
+def test_a_round_budget_and_agent_options_hold_for_every_variant(game):
+    """A variant with the content's own values is `simulate` with the same budget and agents' settings."""
+    settings = [parse_setting("rules.mercy_margin=4,5")]
+    agents, options = ("mcts", "greedy"), (("mcts", "iterations", "4"), ("mcts", "depth", "2"))
+    variants = sweep(game, settings, agents, games=4, seed=3, executor=LocalExecutor(1), max_rounds=2,
+                     options=options)
+    result = result_of(game, settings, variants, agents, 4, 3, None, max_rounds=2, options=options)
+    assert (result["max_rounds"], result["agent_options"]) == (2, {"mcts.iterations": "4", "mcts.depth": "2"})
+    written = next(v for v in result["variants"] if v["as_written"])
+    assert written["result"] == simulate(game, agents, games=4, seed=3, max_rounds=2, options=options).to_dict()
+    assert all(int(r) <= 2 for v in result["variants"] for r in v["result"]["rounds"]["histogram"])
+    cut = [v["result"]["finished"] < v["result"]["games"] for v in result["variants"]]
+    assert any(cut)  # two rounds end some games unfinished
+    unbounded = sweep(game, settings, agents, games=4, seed=3, executor=LocalExecutor(1), options=options)
+    assert [v.aggregate.finished for v in unbounded] == [4, 4]
+
+
+def test_an_agent_option_is_checked_before_any_game(game):
+    with pytest.raises(PnpgenError, match="unknown agent 'zz'"):
+        sweep(game, [parse_setting("rules.hand_size=5")], ("greedy",), games=10, options=(("zz", "depth", "2"),))
+    with pytest.raises(PnpgenError, match="--agent-option mcts.foo: unknown option"):
+        sweep(game, [parse_setting("rules.hand_size=5")], ("mcts",), games=10, options=(("mcts", "foo", "2"),))
+    with pytest.raises(PnpgenError, match="--max-rounds: expected at least 1 round"):
+        sweep(game, [], ("greedy",), games=10, max_rounds=0)
+
+
+def test_cli_sweep_takes_the_round_budget_and_agent_options():
+    r = CliRunner().invoke(main, ["sweep", "--set", "rules.mercy_margin=4", "--games", "3", "--jobs", "1",
+                                  "--max-rounds", "1", "--agents", "mcts,greedy", "--agent-option",
+                                  "mcts.iterations=2", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert (data["max_rounds"], data["agent_options"], data["agents"]) == (1, {"mcts.iterations": "2"},
+                                                                          ["mcts", "greedy"])
+    r = CliRunner().invoke(main, ["sweep", "--agent-option", "mcts"])
+    assert (r.exit_code, r.output) == (1, "error: --agent-option: expected AGENT.OPTION=VALUE (e.g. "
+                                          "mcts.iterations=200), got 'mcts'\n")
