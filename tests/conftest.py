@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if BUILDS_A_KIT & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Leave what collection loaded (the bundled packs, modules) out of the garbage collector's full passes, which
+    otherwise walk it again and again while the tests run."""
+    gc.collect()
+    gc.freeze()

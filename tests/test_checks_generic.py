@@ -170,6 +170,7 @@ def test_a_missing_ship_marker(pack: Path) -> None:
     assert errors_of(pack) == [err(game_loc(pack), "expected 4 ship markers (one per ship card), found 3")]
 
 
+@pytest.mark.slow
 def test_a_missing_sick_bay(pack: Path) -> None:
     text = (pack / "ships.yaml").read_text()
     (pack / "ships.yaml").write_text(text[: text.index("- id: sick-bay")])
@@ -192,6 +193,7 @@ def test_an_unknown_rules_parameter(pack: Path) -> None:
                                    "'hand_sise' (did you mean 'hand_size'?)")]
 
 
+@pytest.mark.slow
 def test_a_missing_rules_parameter_points_at_the_rules(pack: Path) -> None:
     edit(pack / "game.yaml", "  hand_size: 6\n", "")
     assert errors_of(pack) == [err(where(pack / "game.yaml", "market_size: 3"), "rules: missing parameter "

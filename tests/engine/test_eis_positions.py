@@ -47,6 +47,7 @@ def errors(text: str) -> list[str]:
     return [str(x) for x in e.value.errors]
 
 
+@pytest.mark.slow
 def test_the_shipped_playtest_replays_to_its_end():
     r = run("replay", str(EXAMPLES / "playtest-01.yaml"))
     assert r.exit_code == 0, r.output
@@ -54,6 +55,7 @@ def test_the_shipped_playtest_replays_to_its_end():
                              "119, 19)\n")
 
 
+@pytest.mark.slow
 def test_the_shipped_illegal_log_stops_at_its_mistake_citing_the_rule():
     r = run("replay", str(EXAMPLES / "playtest-02-illegal.yaml"))
     assert r.exit_code == 1

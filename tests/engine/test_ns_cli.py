@@ -177,6 +177,7 @@ def test_rules_at_n_acts_on_a_log_after_its_first_n_actions(monkeypatch: pytest.
     assert end.output == "game over in round 5: player 1 won by sinking the enemy ships: 0 legal actions\n"
 
 
+@pytest.mark.slow
 def test_rules_at_n_names_a_count_out_of_range_or_an_illegal_action_on_the_way(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(EXAMPLES)
     r = run("rules", "legal", "playtest-01.yaml", "--at", "63")

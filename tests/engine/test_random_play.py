@@ -13,9 +13,9 @@ import random
 from collections import Counter
 
 import pytest
+from kit.engines import bundled as load_game  # (loaded once per session: parameters are read at collection)
 
 from pnpgen.engine.api import Engine, State, engine_for, registered_engines
-from pnpgen.loader import load_game
 from pnpgen.paths import bundled_packs
 
 GAMES = 12  # seeded games per pack and player count

@@ -41,6 +41,7 @@ def test_every_ship_needs_its_own_start(pack: Path):
     assert err(board, "board 'fleet-action': ships C and D start on the same hex [-2, 0]") in errors
 
 
+@pytest.mark.slow
 def test_the_variant_setup_must_cover_every_player(pack: Path):
     edit(pack / "four-player.yaml", "players: [2, 3], wind: aside", "players: [2], wind: aside")
     edit(pack / "four-player.yaml", "pink: {players: [2, 4]", "pink: {players: [2]")
@@ -94,6 +95,7 @@ def test_a_variant_is_read_with_located_errors(pack: Path):
                "narrow-seas") in errors
 
 
+@pytest.mark.slow
 def test_decks_whose_wind_card_alternates_hold_exactly_one(pack: Path):
     edit(pack / "cards.yaml", "{id: wind, action: wind}", "{id: wind, action: wind, count: 2}")
     edit(pack / "cards.yaml", "  count: 22", "  count: 23")

@@ -119,6 +119,7 @@ def test_a_lead_of_6_is_not_mercy_and_mercy_counts_teams_not_players():
     assert s.is_terminal() and s.winners == (2, 4)
 
 
+@pytest.mark.slow
 def test_with_elimination_team_a_team_plays_on_while_one_partner_sails(pack):
     edit(pack / "four-player.yaml", "elimination: player ", "elimination: team   ")
     ships = {"A": team_ship("A", (0, 0), fire=2), "B": team_ship("B", (-4, 0)), "C": team_ship("C", (-4, 2)),

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import pytest
 from dumps import playthrough
+from kit.engines import bundled
 
 from pnpgen.engine.api import registered_engines
-from pnpgen.loader import load_game
 from pnpgen.paths import bundled_packs
 
 pytestmark = pytest.mark.slow  # every test here is over half a second
 
 GAMES = [(pack, players, seed, agent)
-         for pack in bundled_packs() if load_game(pack).engine in registered_engines()
-         for players in load_game(pack).players for seed, agent in ((1, "random"), (2, "random"), (1, "greedy"))]
+         for pack in bundled_packs() if bundled(pack).engine in registered_engines()
+         for players in bundled(pack).players for seed, agent in ((1, "random"), (2, "random"), (1, "greedy"))]
 
 
 def test_every_registered_engine_has_a_playthrough():
-    engines = {load_game(pack).engine for pack, _, _, _ in GAMES}
+    engines = {bundled(pack).engine for pack, _, _, _ in GAMES}
     assert engines == set(registered_engines()) and "narrow-seas" in engines
 
 

@@ -72,6 +72,7 @@ def csv_pack(pack: Path) -> Path:
     return pack
 
 
+@pytest.mark.slow
 def test_csv_errors_carry_row_and_column_in_the_words_of_yaml_errors(csv_pack):
     got = [e for e in errors_of(csv_pack) if "cards.csv" in e]
     assert got == [

@@ -18,6 +18,7 @@ def eis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return copy_pack(tmp_path / "enemy-in-sight", "enemy-in-sight")
 
 
+@pytest.mark.slow
 def test_bundled_pack_passes_check() -> None:
     report = check_game(load_game("enemy-in-sight"))
     assert report.ok, report.lines()
@@ -54,6 +55,7 @@ def test_hand_capacity_without_a_line_above_the_minimum(eis: Path) -> None:
                                   "Line would raise the hand")]
 
 
+@pytest.mark.slow
 def test_starting_hand_above_hand_capacity(eis: Path) -> None:
     edit(eis / "game.yaml", "actions_dealt: 6", "actions_dealt: 7")
     assert errors_of(eis) == [err(where(eis / "game.yaml", "actions_dealt: 7", 15),
@@ -128,6 +130,7 @@ def test_ship_card_field_out_of_range(eis: Path) -> None:
                                   "card 'camilla': field 'rating' must be a whole number from 1 to 6, got 7")]
 
 
+@pytest.mark.slow
 def test_missing_rules_number(eis: Path) -> None:
     edit(eis / "game.yaml", "  die_sides: 6\n", "")
     assert errors_of(eis) == [err(where(eis / "game.yaml", "ships_dealt"),

@@ -46,6 +46,7 @@ def test_copy_of_narrow_seas_passes_check_under_its_new_name(here: Path) -> None
         [*(p.name for p in (Path(load_game("narrow-seas").root)).iterdir()), "schema"])
 
 
+@pytest.mark.slow
 def test_copy_of_a_pack_folder(here: Path) -> None:
     src = copy_pack(here / "src" / "seas-of-havoc", "seas-of-havoc")
     root = new_pack("havoc-2", into=here / "games", source=str(src))

@@ -51,6 +51,7 @@ def test_the_pack_holds_what_the_quick_reference_names() -> None:
     assert any(s.blank_rows for a in game.player_aids for s in a.sections)  # the Infamy pad
 
 
+@pytest.mark.slow
 def test_aid_names_a_location_not_on_the_board(soh: Path) -> None:
     edit(soh / "aids.yaml", "- [Deep Cove,", "- [Deep Cave,")
     assert errors_of(soh) == [err(where(soh / "aids.yaml", "[Deep Cave,"),
@@ -59,6 +60,7 @@ def test_aid_names_a_location_not_on_the_board(soh: Path) -> None:
                                   "Slots, Market)")]
 
 
+@pytest.mark.slow
 def test_one_of_several_names_in_a_row_missing(soh: Path) -> None:
     edit(soh / "boards.yaml", "{id: bank, name: Bank,", "{id: bank, name: Counting House,")
     errors = errors_of(soh)
@@ -68,6 +70,7 @@ def test_one_of_several_names_in_a_row_missing(soh: Path) -> None:
                           "Market)")]
 
 
+@pytest.mark.slow
 def test_damage_deck_too_small_to_end_the_game(soh: Path) -> None:
     edit(soh / "game.yaml", "damage_deck_size: 20", "damage_deck_size: 25")
     assert errors_of(soh) == [err(where(soh / "cards.yaml", "id: damage"),
@@ -75,6 +78,7 @@ def test_damage_deck_too_small_to_end_the_game(soh: Path) -> None:
                                   "damage_deck_size) whose running out ends the game")]
 
 
+@pytest.mark.slow
 def test_too_few_spare_damage_cards(soh: Path) -> None:
     edit(soh / "cards.yaml", "      count: 6\n      text: >-\n        SPARE.", "      count: 5\n      text: >-\n"
          "        SPARE.")
@@ -83,6 +87,7 @@ def test_too_few_spare_damage_cards(soh: Path) -> None:
                                   "5 spare Damage cards (deck 'spare-damage'), fewer than rules damage_spares (6)")]
 
 
+@pytest.mark.slow
 def test_too_few_damage_spares(soh: Path) -> None:
     edit(soh / "game.yaml", "damage_spares: 6", "damage_spares: 3")
     assert errors_of(soh) == [err(where(soh / "game.yaml", "damage_spares: 3", 15),
@@ -90,6 +95,7 @@ def test_too_few_damage_spares(soh: Path) -> None:
                                   "Phase goes on after the deck runs out")]
 
 
+@pytest.mark.slow
 def test_location_text_must_print_the_rules_number(soh: Path) -> None:
     edit(soh / "game.yaml", "gather: 2 ", "gather: 3 ")
     errors = errors_of(soh)
@@ -135,6 +141,7 @@ def test_a_ship_starting_on_a_rock(soh: Path) -> None:
                                   "board 'sea'")]
 
 
+@pytest.mark.slow
 def test_sea_must_wrap(soh: Path) -> None:
     edit(soh / "boards.yaml", "  wrap: true\n", "")
     assert errors_of(soh) == [err(where(soh / "boards.yaml", "id: sea"),
@@ -142,6 +149,7 @@ def test_sea_must_wrap(soh: Path) -> None:
                                   "the sea board needs wrap: true")]
 
 
+@pytest.mark.slow
 def test_wrap_leaves_a_square_without_a_way_out(soh: Path) -> None:
     # [0, 0] wraps to [8, 0] and [0, 8]: rocks on all four sides box it in
     edit(soh / "boards.yaml", "    - [4, 4, rock]\n",
@@ -151,6 +159,7 @@ def test_wrap_leaves_a_square_without_a_way_out(soh: Path) -> None:
                                   "rock at [0, 1], rock at [8, 0] (its edges wrap)")]
 
 
+@pytest.mark.slow
 def test_market_slots_differ_from_market_size(soh: Path) -> None:
     edit(soh / "game.yaml", "market_size: 5", "market_size: 4")
     assert errors_of(soh) == [err(where(soh / "boards.yaml", "    - id: market\n", 6),
@@ -158,6 +167,7 @@ def test_market_slots_differ_from_market_size(soh: Path) -> None:
                                   "(rules market_size)")]
 
 
+@pytest.mark.slow
 def test_market_deck_cannot_restock(soh: Path) -> None:
     edit(soh / "game.yaml", "skiffs_per_player: 3", "skiffs_per_player: 7")
     edit(soh / "tokens.yaml", "count: 3,", "count: 7,", count=4)
@@ -170,6 +180,7 @@ def test_market_deck_cannot_restock(soh: Path) -> None:
                                   "every skiff claims a card need 38")]
 
 
+@pytest.mark.slow
 def test_too_few_skiff_slots(soh: Path) -> None:
     edit(soh / "game.yaml", "skiffs_per_player: 3", "skiffs_per_player: 6")
     edit(soh / "tokens.yaml", "count: 3,", "count: 6,", count=4)
@@ -187,6 +198,7 @@ def test_a_player_short_of_skiffs(soh: Path) -> None:
                                   "player 3 has 2 skiffs, expected 3 (rules skiffs_per_player)")]
 
 
+@pytest.mark.slow
 def test_fewer_booty_tokens_than_shipwrecks(soh: Path) -> None:
     edit(soh / "tokens.yaml", "count: 2, shape: circle", "count: 1, shape: circle", count=4)
     edit(soh / "game.yaml", "tokens: 137", "tokens: 133")
@@ -195,6 +207,7 @@ def test_fewer_booty_tokens_than_shipwrecks(soh: Path) -> None:
                                   "expected at least 5 booty tokens (one per shipwreck on board 'sea'), found 4")]
 
 
+@pytest.mark.slow
 def test_market_cost_in_something_not_a_resource(soh: Path) -> None:
     edit(soh / "cards.yaml", "fields: {cost: {coin: 4}", "fields: {cost: {infamy: 4}")
     assert errors_of(soh) == [err(where(soh / "cards.yaml", "id: dread-reputation"),

@@ -174,6 +174,7 @@ def test_pictures_are_placed_as_the_layout_says(art_pack):
     assert layout_kit(load_game(str(art_pack))).by_id("card-sun-move").face == card.face
 
 
+@pytest.mark.slow
 def test_tokens_and_aid_sections_show_pictures(art_pack):
     edit(art_pack / "tokens.yaml", 'label: "1"}', 'label: "1", image: art/photo.png}')
     edit(art_pack / "aids.yaml", "    - title: Cards\n", "    - title: Cards\n      image: art/emblem.svg\n")
@@ -202,6 +203,7 @@ def test_a_missing_image_is_a_located_error(art_pack):
                                    f"'art/nothere.png': no such file in {display(art_pack)}"]
 
 
+@pytest.mark.slow
 def test_an_image_outside_the_pack_is_refused(art_pack, tmp_path):
     cards = art_pack / "cards.yaml"
     two_colours(tmp_path / "outside.png", (10, 10))
@@ -244,6 +246,7 @@ def test_an_svg_that_cannot_be_drawn_is_located_in_its_file(art_pack):
     assert kit_errors(art_pack) == [f"{display(emblem)}:8:1: error: is not well-formed XML (no element found)"]
 
 
+@pytest.mark.slow
 def test_too_large_images_are_refused(art_pack, monkeypatch):
     import pnpgen.draw.raster as raster
 
@@ -284,6 +287,7 @@ def test_an_svg_icon_file_draws_in_the_icons_colour(art_pack):
     assert len(shape) == 3 and "path" not in shape[2]
 
 
+@pytest.mark.slow
 def test_an_icon_file_in_many_colours_is_refused(art_pack):
     (art_pack / "art" / "spike.svg").write_text(ICON.replace('<path fill="#fff"', '<circle r="9" fill="red"/>'
                                                              '<path fill="#fff"'), encoding="utf-8")

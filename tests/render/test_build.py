@@ -124,6 +124,7 @@ def test_cli_bad_options_are_one_line_and_exit_1(pack, args, message):
     assert not (pack.parent / "out").exists()
 
 
+@pytest.mark.slow
 def test_cli_check_errors_stop_the_build(pack):
     edit(pack / "cards.yaml", "{suit: red, action: run}", "{suit: red, action: rum}")
     result = CliRunner().invoke(main, ["build", str(pack), "--out", str(pack.parent / "out")])

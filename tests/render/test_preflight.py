@@ -175,6 +175,7 @@ def _pdf_text(pdf: Path) -> str:
                           check=True).stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed")
 def test_lodz_round_trips_into_the_pdf_with_the_default_font(clean, tmp_path):
     edit(clean / "game.yaml", "name: Harbour", "name: Łódź")
@@ -271,6 +272,7 @@ def test_an_unknown_font_style_is_a_located_error_with_a_suggestion(clean):
                                       "regular, bold, italic, display) (did you mean 'bold'?)")
 
 
+@pytest.mark.slow
 def test_issue_18_item_17_text_the_font_cannot_draw_stops_the_build_instead_of_printing_a_question_mark(clean):
     edit(clean / "game.yaml", "name: Harbour", "name: Harbour 港")
     r = CliRunner().invoke(main, ["build", "p", "--skip-sim", "--out", "out"])

@@ -40,6 +40,7 @@ def test_bundled_board_supports_play_with_no_warnings():
     assert errors == [] and warnings == []
 
 
+@pytest.mark.slow
 def test_a_legal_placement_is_found_and_obeys_the_setup_rules():
     engine = make_game(load_game("narrow-seas"))
     placed = find_placement(engine.board, engine)
@@ -92,6 +93,7 @@ def test_a_cut_off_region_and_an_impossible_setup_are_errors(pack):
     assert "board 'duel': no legal setup placement exists for all ships" in errors
 
 
+@pytest.mark.slow
 def test_a_cannon_range_no_hex_allows_is_an_error(pack):
     edit(pack / "actions.yaml", "  range: 3\n", "  range: 9\n")
     errors, _ = messages(pack)

@@ -351,6 +351,7 @@ def test_a_round_budget_and_agent_options_hold_for_every_variant(game):
     assert [v.aggregate.finished for v in unbounded] == [4, 4]
 
 
+@pytest.mark.slow
 def test_an_agent_option_is_checked_before_any_game(game):
     with pytest.raises(PnpgenError, match="unknown agent 'zz'"):
         sweep(game, [parse_setting("rules.hand_size=5")], ("greedy",), games=10, options=(("zz", "depth", "2"),))
@@ -360,6 +361,7 @@ def test_an_agent_option_is_checked_before_any_game(game):
         sweep(game, [], ("greedy",), games=10, max_rounds=0)
 
 
+@pytest.mark.slow
 def test_cli_sweep_takes_the_round_budget_and_agent_options():
     r = CliRunner().invoke(main, ["sweep", "--set", "rules.mercy_margin=4", "--games", "3", "--jobs", "1",
                                   "--max-rounds", "1", "--agents", "mcts,greedy", "--agent-option",
