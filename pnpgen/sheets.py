@@ -88,15 +88,22 @@ def _csv_cells(text: str, name: str) -> list[tuple[int, list[str]]]:
     """(line, cells) of each row; the delimiter is the header line's comma, semicolon or tab."""
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count) if any(d in first for d in ",;\t") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    # Rows end at CR, LF or CRLF as spreadsheets write them; places name lines as editors count them: at line
+    # feeds (a CR alone in a file of LF lines does not start one), or at CRs in a file that has no line feed.
+    chunks = io.StringIO(text, newline="").readlines()
+    ends = "\n" if "\n" in text else "\r"
+    lines = [1]
+    for chunk in chunks:
+        lines.append(lines[-1] + chunk.count(ends))
+    reader = csv.reader(iter(chunks), delimiter=delimiter, strict=True)
     out = []
-    start = 1
+    first = 0  # the chunk a row starts in
     try:
         for cells in reader:
-            out.append((start, cells))
-            start = reader.line_num + 1
+            out.append((lines[first], cells))
+            first = reader.line_num
     except csv.Error as e:
-        raise ContentError(Loc(name, start, 1), f"CSV syntax error: {e}") from None
+        raise ContentError(Loc(name, lines[min(first, len(lines) - 1)], 1), f"CSV syntax error: {e}") from None
     return out
 
 

@@ -104,8 +104,9 @@ def text_loc(text: str, index: int, filename: str) -> Loc:
 
 
 def other_breaks(text: str) -> bool:
-    """Whether the text holds U+0085, U+2028 or U+2029: YAML breaks lines there too, editors do not."""
-    return any(c in text for c in "\x85\u2028\u2029")
+    """Whether the text holds U+0085, U+2028, U+2029 or a carriage return alone: YAML breaks lines there too, where
+    editors, `grep -n` and `wc -l` count only line feeds."""
+    return any(c in text for c in "\x85\u2028\u2029") or text.count("\r") > text.count("\r\n")
 
 
 def mark_loc(mark: yaml.Mark, filename: str, text: str, recount: bool | None = None) -> Loc:

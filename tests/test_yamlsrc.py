@@ -319,3 +319,17 @@ def test_lines_are_counted_as_editors_count_them_past_other_line_breaks() -> Non
     with pytest.raises(ContentError) as e:
         parse_yaml("a: 1  # a note\u0085\nb: [1,\n", "f.yaml")
     assert str(e.value).startswith("f.yaml:3:1: error: YAML syntax error")
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_carriage_return_alone_does_not_end_a_line_but_crlf_does(fast: bool, monkeypatch) -> None:
+    # Found by tests/fuzz (in an SVG file; YAML counts the same way): a lone CR ends a line for the parser but
+    # not for editors or `grep -n`, so every place after one named a line too far.
+    if not fast:
+        monkeypatch.setattr(yamlsrc, "_FAST_LOADER", None)
+    value = parse_yaml("# a note\r# more\na: 1\nb: 2\n", "f.yaml")
+    assert loc_of(value, "b") == Loc("f.yaml", 3, 4)
+    assert raised("a: 1\rb: 2\nc: [\n") == "f.yaml:3:1: error: YAML syntax error: expected the node content, but " \
+                                           "found '<stream end>'"
+    assert raised("a: 1\r\nb: 2\r\nc: d: e\r\n") == "f.yaml:3:5: error: YAML syntax error: mapping values are " \
+                                                    "not allowed here"

@@ -89,7 +89,7 @@ def _parse(data: bytes) -> _Node:
     count = [0]
 
     def here() -> tuple[int, int]:
-        return parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
+        return _place(data, parser.CurrentByteIndex, parser.CurrentLineNumber, parser.CurrentColumnNumber)
 
     def entity(*_args) -> None:
         raise SvgError(*here(), "entity declarations are not supported (save the file as plain SVG)")
@@ -128,12 +128,22 @@ def _parse(data: bytes) -> _Node:
     try:
         parser.Parse(data, True)
     except expat.ExpatError as e:
-        raise SvgError(e.lineno, e.offset + 1, f"is not well-formed XML ({expat.ErrorString(e.code)})") from None
+        raise SvgError(*_place(data, parser.ErrorByteIndex, e.lineno, e.offset),
+                       f"is not well-formed XML ({expat.ErrorString(e.code)})") from None
     except RecursionError:
         raise SvgError(0, 0, "nests too deeply") from None
     if not found:
         raise SvgError(0, 0, "holds no elements")
     return found[0]
+
+
+def _place(data: bytes, index: int, line: int, column: int) -> tuple[int, int]:
+    """The line:col of a byte of a UTF-8 file, lines counted at line feeds only (expat also breaks them at a
+    carriage return alone, where editors do not); expat's own line and column for a file in another encoding."""
+    if index < 0 or data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4]:  # (UTF-16 or UTF-32)
+        return line, column + 1
+    start = data.rfind(b"\n", 0, index) + 1
+    return data.count(b"\n", 0, index) + 1, len(data[start:index].decode("utf-8", "replace")) + 1
 
 
 def _view_box(root: _Node) -> tuple[float, float, float, float]:

@@ -14,7 +14,9 @@ from pnpgen.build import BuildOptions, build
 from pnpgen.cardsheet import cards_csv
 from pnpgen.changes import is_changes_file
 from pnpgen.cli import main
+from pnpgen.errors import ContentError
 from pnpgen.loader import load_game
+from pnpgen.sheets import _csv_cells
 
 
 def sheet_twin(name: str, dest: Path) -> Path:
@@ -161,3 +163,19 @@ def test_export_cards_writes_the_deck_as_csv(tmp_path, monkeypatch):
         load_game("narrow-seas"), "deck-b")
     got = runner.invoke(main, ["export-cards", "narrow-seas", "nope"])
     assert got.exit_code == 1 and got.output.strip() == "error: narrow-seas: no deck 'nope' (decks: action, deck-b)"
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("a,b\nc,d\n", [1, 2]),
+    ("a,b\r\nc,d\r\n\"e\r\nx\",f\r\ng,h\r\n", [1, 2, 3, 5]),  # a quoted line break: the next row is two lines on
+    ("a,b\rc,d\re,f\r", [1, 2, 3]),  # a file of CR line ends (old Mac spreadsheets): each CR ends a line
+    ("a,b\nc,d\re,f\ng,h\n", [1, 2, 2, 3]),  # a stray CR among LF lines ends a row, not a line as editors count
+])
+def test_rows_are_placed_on_the_lines_an_editor_shows(text, lines):
+    assert [line for line, _ in _csv_cells(text, "x.csv")] == lines
+
+
+def test_a_csv_syntax_error_names_the_line_its_row_starts_on():
+    with pytest.raises(ContentError) as e:
+        _csv_cells("a,b\r\nc,d\r\ne,\"f\r\n", "x.csv")
+    assert str(e.value) == "x.csv:3:1: error: CSV syntax error: unexpected end of data"

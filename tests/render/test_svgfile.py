@@ -84,6 +84,12 @@ def test_the_view_box_or_the_size_sets_the_drawing_box():
      "fill 'nocolour' is not a colour"),
     ('<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg/>', (1, 27), "entity declarations are not supported"),
     ('<svg viewBox="0 0 9 9"><rect', (1, 24), "is not well-formed XML"),
+    # lines end at line feeds only, as editors count them (found by tests/fuzz: expat also ends one at a lone CR)
+    ('<!-- a\rnote -->\n<svg viewBox="0 0 9 9">\n  <g>\n  </g>', (4, 7), "is not well-formed XML (no element found)"),
+    ('<svg viewBox="0 0 9 9">\r\n<g>\r\n <rect x="1" x="2"/></g></svg>', (3, 14), "is not well-formed XML"),
+    ('<svg viewBox="0 0 9 9"><!-- é\rù -->\n <rect width="1" height="1" filter="url(#f)"/></svg>', (2, 2),
+     "'filter' is not supported"),
+    ('<svg viewBox="0 0 9 9">\n<desc>ééé</desc><<</svg>', (2, 18), "is not well-formed XML"),
     ('<svg/>', (1, 1), "has no viewBox, nor a width and height in absolute units"),
     ('<html/>', (1, 1), "is not an SVG file"),
 ])
