@@ -1,5 +1,5 @@
 """Allow `python -m pnpgen`."""
 
-from .cli import main
+from .launch import main
 
 main()

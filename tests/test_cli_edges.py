@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+
 import pytest
 from click.testing import CliRunner
 from kit.packs import copy_pack
@@ -103,3 +107,34 @@ def test_a_sweep_for_a_player_count_the_game_lacks_is_one_line():
     r = run("sweep", "narrow-seas", "--players", "5", "--games", "2", "--json")
     assert r.exit_code == 1 and r.stdout == ""
     assert r.stderr == "error: --players 5: Narrow Seas is played by 2 or 4 players\n"
+
+
+CTRL_C_WHILE_LOADING = """
+import builtins, os, signal, sys
+import pnpgen.launch
+real_import = builtins.__import__
+def interrupting_import(name, *args, **kwargs):
+    if name == "cli":  # `from .cli import main`: Ctrl-C arrives while the command line loads
+        os.kill(os.getpid(), signal.SIGINT)
+        print("sent", flush=True)
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = interrupting_import
+sys.argv = ["pnpgen", "list"]
+pnpgen.launch.main()
+print("not interrupted")
+"""
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line_and_status_130():
+    signal_default = lambda: signal.signal(signal.SIGINT, signal.SIG_DFL)  # noqa: E731 (as a terminal starts it)
+    done = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_LOADING], capture_output=True, text=True, timeout=60,
+                          preexec_fn=signal_default)
+    assert (done.returncode, done.stderr, done.stdout) == (130, "interrupted\n", "")
+
+
+def test_after_loading_ctrl_c_is_the_command_lines_own_again():
+    code = "import signal, pnpgen.launch as l, pnpgen.cli as c; c.main = lambda: print(signal.getsignal(2).__name__)" \
+           "; l.main()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert done.stdout == "default_int_handler\n", done.stderr

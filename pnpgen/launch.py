@@ -1,0 +1,25 @@
+"""The `pnpgen` command's entry point: a Ctrl-C while the command line loads ends it quietly (status 130)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+
+def _interrupted_while_loading(_signum: int, _frame: object) -> None:
+    sys.stderr.write("interrupted\n")
+    sys.stderr.flush()
+    os._exit(130)  # nothing is written yet: there is nothing to clean up
+
+
+def main() -> None:
+    """Load the command line with Ctrl-C ending it quietly, then run it (it handles Ctrl-C itself)."""
+    loading = signal.getsignal(signal.SIGINT) is signal.default_int_handler  # (not when started with it ignored)
+    if loading:
+        signal.signal(signal.SIGINT, _interrupted_while_loading)
+    from .cli import main as command_line
+
+    if loading:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    command_line()
