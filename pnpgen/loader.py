@@ -601,14 +601,19 @@ class _Loader:
                     self.err(b, key, f"field '{key}' belongs to a square grid (this board has grid: {grid})")
         hexes = self.link_hexes(b, m.get("hexes")) if grid == "hex" else ()
         cells = {h.qr for h in hexes}
-        starts = []
-        for sid, qr in b.starts:
-            if qr not in cells:
-                self.p.error(loc_of(m.get("starts"), sid), f"{self.source(b).what}: start of '{sid}' {list(qr)} is "
-                             "not a hex of the board")
-            else:
-                starts.append((sid, qr))
         squares = self.link_squares(b) if square and b.width and b.height else ()
+        spaces = {q.xy for q in squares} if square else cells
+        starts = []
+        for sid, at in b.starts:
+            if grid not in ("hex", "square"):
+                self.err(b, "starts", f"field 'starts' belongs to a board of hexes or squares (this board has "
+                                      f"grid: {grid})")
+                break
+            if at not in spaces:
+                self.p.error(loc_of(m.get("starts"), sid), f"{self.source(b).what}: start of '{sid}' {list(at)} is "
+                             f"not a {'hex' if grid == 'hex' else 'square'} of the board")
+            else:
+                starts.append((sid, at))
         locations = self.link_locations(b, {c.xy for c in squares} if square else cells if grid == "hex" else None)
         return replace(b, hexes=hexes, starts=tuple(starts), squares=squares, locations=locations,
                        wrap=b.wrap and square, image=self.image(b, "image", b.image),

@@ -108,6 +108,22 @@ def check_start(game: Game, kit, prm, p: Problems) -> None:
     squares = [(x, y) for x, y, _ in prm.ship_starts[:top]]
     if len(set(squares)) != len(squares):
         p.error(game.rules.loc("ship_starts"), "rules: 'ship_starts': two ships start on the same square")
+    check_marked_starts(game, sea, prm, p)
+
+
+def check_marked_starts(game: Game, sea: Board, prm, p: Problems) -> None:
+    """The start squares ringed on the sea board are the rules' own: each names a player's ship token."""
+    owners = {tk.id: tk.owner for tk in game.tokens if tk.kind == "ship" and tk.owner}
+    for sid, (x, y) in sea.starts:
+        player = owners.get(sid)
+        if player is None or player > len(prm.ship_starts):
+            p.error(sea.loc, f"board '{sea.id}': start of '{sid}': not the ship token of a player with a start in "
+                    f"the rules' ship_starts (ship tokens: {', '.join(sorted(owners)) or 'none'})")
+            continue
+        rx, ry, _ = prm.ship_starts[player - 1]
+        if (rx, ry) != (x, y):
+            p.error(game.rules.loc("ship_starts"), f"rules: 'ship_starts': player {player} starts on [{rx}, {ry}], "
+                    f"but board '{sea.id}' rings the start of '{sid}' on [{x}, {y}]")
 
 
 def check_skiffs(game: Game, kit, prm, p: Problems) -> None:

@@ -164,11 +164,7 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
                 if n not in cells:
                     a, b = _side(pts, i)
                     out.append(line(a[0], a[1], b[0], b[1], edge))
-    for sid, qr in getattr(board, "starts", ()):
-        if qr in cs:
-            cx, cy = cs[qr][0] + ox, cs[qr][1] + oy
-            out.append(Circle(cx, cy, f * 0.36, Style(stroke=ink, width=0.4, dash=(1.2, 0.9))))
-            out.append(Text(cx + f * 0.3, cy - f * 0.22, str(sid), f * 0.2, ink, "bold", "middle"))
+    out += start_marks(ctx, board, {qr: (x + ox, y + oy) for qr, (x, y) in cs.items()}, f, ink)
     if t.compass > 0:
         spot = _free_corner(w, h, [(p[0] + ox, p[1] + oy) for p in cs.values()], s, t.compass, pad, th_)
         if spot is None:
@@ -177,6 +173,19 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
             spot = (w - pad - t.compass / 2, h - pad - t.compass / 2)
         out.append(compass(spot, t.compass, ink, text_style(t.directions, ink).size))
     return Group(tuple(out), label=f"board {board.id}"), (w, h)
+
+
+def start_marks(ctx: Ctx, board: Board, centres: dict[tuple[int, int], tuple[float, float]], f: float,
+                ink: str) -> list[Item]:
+    """A dashed ring on each prescribed start space, named by the token of that id's label (else the id)."""
+    labels = {tk.id: tk.label for tk in getattr(ctx.game, "tokens", ()) if tk.label}
+    out: list[Item] = []
+    for sid, at in getattr(board, "starts", ()):
+        if at in centres:
+            cx, cy = centres[at]
+            out.append(Circle(cx, cy, f * 0.36, Style(stroke=ink, width=0.4, dash=(1.2, 0.9))))
+            out.append(Text(cx + f * 0.3, cy - f * 0.22, labels.get(sid, str(sid)), f * 0.2, ink, "bold", "middle"))
+    return out
 
 
 PIP_CORNERS = (0, 2, 4)  # the E, SW and NW corners: some stay in sight whichever way a piece on the hex leans
@@ -268,6 +277,8 @@ def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, f
             y = gy + (j + 0.5) * c
             for x in (gx - edge / 2, gx + cols * c + edge / 2):
                 out.append(Text(x, y + lift, _row_name(j), ts.size, ts.colour, "bold", "middle"))
+    out += start_marks(ctx, board, {q.xy: (gx + (q.x + 0.5) * c, gy + (q.y + 0.5) * c) for q in board.squares}, c,
+                       ink)
     frame = Style(stroke=t.grid, width=t.edge_width, dash=(4.0, 2.0) if board.wrap else ())  # a wrapping edge is open
     out.append(Rect(gx, gy, cols * c, rows * c, frame))
     if legend:

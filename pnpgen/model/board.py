@@ -198,8 +198,9 @@ class Board:
                                       default=(), required_doc="on a hex grid", model_default=REQUIRED)
     hex_size_mm: float = declared("printed hex size, flat to flat", default=24.0, min=5, max=100)
     orientation: str = declared("hex orientation", default="flat", choices=("flat",))
-    starts: tuple = declared("prescribed start hexes: piece id -> [q, r]", default=(),
-                             kind=Table(Fixed((INT, INT), "[q, r] (whole numbers)"), noun="start"))
+    starts: tuple = declared("prescribed start spaces, marked on the board: piece id -> [q, r] of a hex, or [x, y] "
+                             "of a square", default=(),
+                             kind=Table(Fixed((INT, INT), "[q, r] or [x, y] (whole numbers)"), noun="start"))
     loc: Loc | None = field(default=None, compare=False, repr=False)
     grid: str = declared("hex, square, or none (named locations only)", default="hex", choices=GRIDS)
     width: int = declared("columns of a square grid; on a board of locations only, columns of their layout "

@@ -8,6 +8,9 @@ import pytest
 from kit.packs import copy_pack, edit, err, errors_of, where
 
 from pnpgen.checks import check_game
+from pnpgen.components.board import board_piece
+from pnpgen.components.context import Ctx
+from pnpgen.draw.primitives import Circle, Text, walk
 from pnpgen.loader import load_game
 
 
@@ -136,6 +139,7 @@ def test_a_starting_deck_too_small_to_draw_from(soh: Path) -> None:
 @pytest.mark.slow
 def test_a_ship_starting_on_a_rock(soh: Path) -> None:
     edit(soh / "game.yaml", "ship_starts: [[3, 8, N]", "ship_starts: [[4, 7, N]")
+    edit(soh / "boards.yaml", "ship-1: [3, 8]", "ship-1: [4, 7]")
     assert errors_of(soh) == [err(where(soh / "game.yaml", "ship_starts: [[", 13),
                                   "rules: 'ship_starts': player 1 starts on [4, 7], which is not an open square of "
                                   "board 'sea'")]
@@ -221,3 +225,49 @@ def test_gust_must_blow_somewhere(soh: Path) -> None:
     errors = errors_of(soh)
     assert err(where(soh / "boards.yaml", "[4, 3, gust, W]", 13),
                "board 'sea': cell [4, 3]: gust takes no direction, got 'W'") in errors
+
+
+# -- start squares ringed on the sea board --------------------------------------------------------------------
+@pytest.mark.slow
+def test_a_ringed_start_that_is_not_the_rules_start(soh: Path) -> None:
+    edit(soh / "boards.yaml", "ship-2: [5, 0]", "ship-2: [5, 1]")
+    assert errors_of(soh) == [err(where(soh / "game.yaml", "ship_starts: [[", 13),
+                                  "rules: 'ship_starts': player 2 starts on [5, 0], but board 'sea' rings the start "
+                                  "of 'ship-2' on [5, 1]")]
+
+
+@pytest.mark.slow
+def test_a_ringed_start_of_something_that_is_not_a_ship(soh: Path) -> None:
+    edit(soh / "boards.yaml", "ship-4: [8, 5]", "skiff-4: [8, 5]")
+    assert errors_of(soh) == [err(where(soh / "boards.yaml", "id: sea"),
+                                  "board 'sea': start of 'skiff-4': not the ship token of a player with a start in "
+                                  "the rules' ship_starts (ship tokens: ship-1, ship-2, ship-3, ship-4)")]
+
+
+def test_starts_must_be_squares_of_a_square_board(soh: Path) -> None:
+    edit(soh / "boards.yaml", "ship-4: [8, 5]", "ship-4: [9, 5]")
+    assert errors_of(soh) == [err(where(soh / "boards.yaml", "ship-4: [9, 5]", len("ship-4: ")),
+                                  "board 'sea': start of 'ship-4' [9, 5] is not a square of the board")]
+
+
+def test_a_board_of_locations_has_no_starts(soh: Path) -> None:
+    edit(soh / "boards.yaml", "  grid: none\n  width: 3\n", "  grid: none\n  width: 3\n  starts: {ship-1: [0, 1]}\n")
+    assert errors_of(soh) == [err(where(soh / "boards.yaml", "starts: {ship-1: [0, 1]", len("starts: ")),
+                                  "board 'island': field 'starts' belongs to a board of hexes or squares (this board "
+                                  "has grid: none)")]
+
+
+@pytest.mark.slow
+def test_the_sea_board_rings_each_ships_start_with_its_label() -> None:
+    game = load_game("seas-of-havoc")
+    sea = next(b for b in game.boards if b.id == "sea")
+    face = board_piece(Ctx.make(game), sea).face
+    c = sea.cell_size_mm
+    rings = sorted((p.cx / c - 0.5, p.cy / c - 0.5) for p, _ in walk(face) if isinstance(p, Circle) and p.style.dash)
+    starts = sorted((x, y) for x, y, _ in game.rules["ship_starts"])
+    assert len(rings) == len(starts) == 4
+    # each ring on the centre of a rules' start square: the same offset (the board's margin) for all four
+    offsets = {(round(rx - x, 6), round(ry - y, 6)) for (rx, ry), (x, y) in zip(rings, starts)}
+    assert len(offsets) == 1, (rings, starts)
+    labels = [p.text for p, _ in walk(face) if isinstance(p, Text)]
+    assert all(labels.count(n) == 3 for n in "1234")  # the column number top and bottom, and the ship's label
