@@ -31,10 +31,10 @@ from pnpgen.render.paper import PAPERS
 PACKS = ("enemy-in-sight", "seas-of-havoc")
 # Pages of each kit (long-edge duplex, so every sheet is a face page and a back page), opening with the cover and
 # its back. Seas of Havoc: sheets of cards (4 starting decks of 8, 36 Market,
-# 16 upgrades, 20 Damage, 6 spares, decks sharing sheets), the island, Market and sea boards, and sheets of ship
+# 16 upgrades, 20 Damage, 6 spares, decks sharing sheets), the island, Market, piles and sea boards, and sheets of ship
 # boards, aids and tokens; Enemy in Sight: its two decks, a Turn Sequence aid for each of up to 5 players, the
 # score pad and the chits.
-PAGES = {"enemy-in-sight": {"a4": 38, "letter": 40}, "seas-of-havoc": {"a4": 44, "letter": 46}}
+PAGES = {"enemy-in-sight": {"a4": 38, "letter": 40}, "seas-of-havoc": {"a4": 46, "letter": 48}}
 PT = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
 needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is missing")

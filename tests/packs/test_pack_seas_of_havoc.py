@@ -28,6 +28,7 @@ def test_bundled_pack_passes_check() -> None:
     assert not report.warnings, report.lines()
     assert "board island 8 locations (16 slots)" in report.summary
     assert "board market-board 1 locations (5 slots)" in report.summary
+    assert "board piles 4 locations (4 slots)" in report.summary
     assert "board sea 9x9 squares (5 rock, 4 whirlpool, 4 gust, 4 shipwreck; wrapping)" in report.summary
 
 
@@ -35,7 +36,9 @@ def test_the_pack_holds_what_the_quick_reference_names() -> None:
     game = load_game("seas-of-havoc")
     locations = {loc.name for b in game.boards for loc in b.locations}
     assert locations == {"Sail Maker", "Blacksmith", "Bank", "Capitol", "Trading Post", "Workshop", "Deep Cove",
-                         "Flag Slots", "Market"}
+                         "Flag Slots", "Market", "Market deck", "Market discard", "Damage deck", "Spare Damage"}
+    piles = next(b for b in game.boards if b.id == "piles")  # a card-sized box for each shared pile
+    assert [(loc.slots, loc.slot_size) for loc in piles.locations] == [(1, (63.0, 88.0))] * 4
     assert {t.name for t in game.tokens if t.kind == "flag"} == {
         "Shipwright flag", "Bosun flag", "Purser flag", "Sailor flag"}
     sea = next(b for b in game.boards if b.id == "sea")
