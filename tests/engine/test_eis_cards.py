@@ -296,6 +296,20 @@ def test_refuse_battle_cannot_be_played_from_a_broken_line_but_can_be_discarded_
     assert m in s.line[0] and s.hull_damage(m) == 2 and s.rigging_damage(m) == 2, "a broken Line's -2/-2 too"
 
 
+def test_discarding_refuse_battle_for_ships_is_the_turns_one_action():
+    # Found by an audit against the rules: after the muster's moves the turn went on to the step where a Rake or
+    # Boarding Party may join, and it accepted any Black card, a second Refuse Battle too.
+    ships = FLEETS | {"victory": line(1), "mars": {"owner": 1, "at": "port"},
+                      "leander": {"owner": 1, "at": "port"}}
+    s = position(ships, {1: ["refuse-battle", "refuse-battle", "broadsides-3", "rake"]})
+    s.apply(("muster", "refuse-battle"))
+    s.apply(("move", "mars"))
+    assert legal(s) == {("move", "leander"), ("done",)}
+    s.apply(("done",))
+    assert (s.turn, s.step) == (2, "main"), "the muster ended player 1's turn"
+    assert sorted(s.hands[0]) == ["broadsides-3", "rake", "refuse-battle"]
+
+
 # -- Red cards ------------------------------------------------------------------------------------------------
 def test_admiralty_orders_send_a_random_mobile_ship_of_the_line_to_port():
     ships = FLEETS | {"leander": line(1, struck=True, damage=[["hull", "broadsides-3"]]),

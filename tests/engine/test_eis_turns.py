@@ -85,7 +85,14 @@ def test_the_draw_fills_the_hand_to_the_line_with_a_minimum_and_one_without_a_li
     ships = {sid: line(1) for sid in ("victory", "mars", "leander", "camilla", "euryalus")} | {
         "orient": line(2, struck=True, damage=[["hull", "broadsides-3"]]), "argus": {"owner": 2, "at": "port"}}
     s = position(ships, {1: ["repair"], 2: []}, seed=3)
-    assert s.capacity(1) == 5 and s.capacity(2) == 1, "struck ships count for no hand capacity"
+    # struck ships count for no hand capacity, but a Line of struck ships is still a Line: its minimum holds
+    # (the no-Line capacity is for an empty Line, as the 15 VP for having no Line is)
+    assert s.capacity(1) == 5 and s.capacity(2) == 4
+    s.apply(("discard", "repair"))
+    assert s.turn == 2 and len(s.hands[1]) == 4
+    empty = {sid: line(1) for sid in ("victory", "mars")} | {"argus": {"owner": 2, "at": "port"}}
+    s = position(empty, {1: ["repair"], 2: []}, seed=3)
+    assert s.capacity(2) == 1, "no ship in the Line: the no-Line capacity"
     s.apply(("discard", "repair"))
     assert s.turn == 2 and len(s.hands[1]) == 1
     two = {sid: line(1) for sid in ("victory", "mars")} | {"orient": line(2)}

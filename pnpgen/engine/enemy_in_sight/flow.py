@@ -232,6 +232,8 @@ def _muster(s: EisState, a: tuple) -> None:
 def _done(s: EisState, a: tuple) -> None:
     if s.step == BREAKERS:
         finish_break(s)
+    elif s.step == MOVES and s.pending.mode == "muster":
+        end_turn(s)  # discarding Refuse Battle was the turn's one action: no card may follow it
     elif s.step == MOVES:
         after_play(s)
     else:

@@ -168,11 +168,12 @@ class EisState(api.State):
         return self.at_sea(i) and self.refusing(self.owner[i]) and not self.dismasted(i)
 
     def capacity(self, p: int) -> int:
-        """Player p's hand capacity: ships of the Line that have not struck, at least the minimum, or the no-Line
-        capacity when none."""
+        """Player p's hand capacity: ships of the Line that have not struck, at least the minimum; the no-Line
+        capacity only when the Line is empty (a Line of struck ships is still a Line)."""
         prm = self.rules.params
-        n = sum(1 for i in self.line[p - 1] if not self.struck[i])
-        return max(prm.hand_capacity_min, n) if n else prm.hand_capacity_no_line
+        if not self.line[p - 1]:
+            return prm.hand_capacity_no_line
+        return max(prm.hand_capacity_min, sum(1 for i in self.line[p - 1] if not self.struck[i]))
 
     def hand(self, p: int) -> list[str]:
         """A player's hand."""
