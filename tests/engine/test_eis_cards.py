@@ -5,7 +5,10 @@ from __future__ import annotations
 from kit.enemy_in_sight import legal, line, position, seed_rolling, ship
 
 from pnpgen.engine.enemy_in_sight.judge import why_illegal
-from pnpgen.engine.enemy_in_sight.names import HULL, LINE, RIGGING, SUNK, WRECK
+from pnpgen.engine.enemy_in_sight.moves import may_join
+from pnpgen.engine.enemy_in_sight.names import BOARDING, BROADSIDES, HULL, LINE, RAKE, REPAIR, RIGGING, SUNK, WRECK
+
+ACTION_OF = {"broadsides": BROADSIDES, "rake": RAKE, "boarding": BOARDING, "repair": REPAIR}
 
 # Player 1: Victory (rated 1), Leander (4), Camilla (6); player 2: Orient (1), Achille (3), Argus (6).
 FLEETS = {"victory": line(1), "leander": line(1), "camilla": line(1),
@@ -155,14 +158,34 @@ def test_boarders_repelled_on_a_low_roll_lose_their_own_ship():
     assert s.step == "capture" and s.current_player() == 2
     assert s.pending.ship == ship(s, "leander") and s.pending.by == 2
     s.apply(("capture", "prize"))
-    assert ship(s, "leander") in s.prizes[1] and s.turn == 1 and s.step == "extra"
+    assert ship(s, "leander") in s.prizes[1]
+    assert (s.turn, s.step) == (2, "red"), "a Boarding Party played alone stays alone: the turn is over"
 
 
 def test_a_middling_boarding_roll_does_nothing():
     s = grape_position(seed_rolling(3))
     firing(s, "boarding-party", ("from", "leander"), ("grape", ()), ("grape", ()))
     assert s.owner[ship(s, "achille")] == 2 and "boarding-party" in s.discard
-    assert s.step == "extra" and legal(s) == {("play", "broadsides-6"), ("play", "rake"), ("done",)}
+    # a Boarding Party played alone stays alone: no Broadsides or Rake may follow it (player 1 held both)
+    assert (s.turn, s.step) == (2, "red") and {"broadsides-6", "rake"} <= set(s.hands[0])
+
+
+def test_which_cards_join_which_in_a_turn():
+    # "Rake: alone or along with Broadsides"; "Boarding Party: alone against a dismasted ship, or with a
+    # Broadside"; several Boarding Parties together. Found by an audit against the rules: a Broadsides or Rake
+    # could follow a lone Boarding Party, and a Rake and a Boarding Party could meet without a Broadsides.
+    s = position(FLEETS, {1: ["repair"]})
+    cases = [((), {"broadsides": True, "rake": True, "boarding": True, "repair": True}),
+             (("broadsides",), {"broadsides": False, "rake": True, "boarding": True, "repair": False}),
+             (("rake",), {"broadsides": True, "rake": False, "boarding": False, "repair": False}),
+             (("boarding",), {"broadsides": False, "rake": False, "boarding": True, "repair": False}),
+             (("broadsides", "boarding"), {"broadsides": False, "rake": True, "boarding": True, "repair": False}),
+             (("broadsides", "rake"), {"broadsides": False, "rake": False, "boarding": True, "repair": False}),
+             (("repair",), {"broadsides": False, "rake": False, "boarding": False, "repair": False})]
+    for played, expected in cases:
+        s.played = tuple(ACTION_OF[a] for a in played)
+        assert {a: may_join(s, ACTION_OF[a]) for a in expected} == expected, played
+    assert len(cases) == 7
 
 
 def test_a_boarding_party_needs_a_dismasted_or_struck_target():

@@ -112,17 +112,23 @@ def plays(s: EisState, p: int, cards: list[str]) -> list[tuple]:
 
 def may_join(s: EisState, action: str) -> bool:
     """Whether a card of this action may be played after the cards played this turn: one Black card a turn, but
-    a Rake (at most so many a turn) and Boarding Parties may join a Broadsides, or each other."""
+    a Rake (at most so many a turn) fires alone or along with a Broadsides, and Boarding Parties go alone (more
+    of them together) or after a Broadsides: so no Broadsides or Rake follows a lone Boarding Party, and a Rake
+    and a Boarding Party meet only beside a Broadsides."""
     prm = s.rules.params
     played = s.played
     mains = [a for a in played if a not in JOINERS]
+    broadside = BROADSIDES in played
     if action == RAKE:
-        return played.count(RAKE) < prm.rakes_per_turn and all(a == BROADSIDES for a in mains)
+        return (played.count(RAKE) < prm.rakes_per_turn and all(a == BROADSIDES for a in mains)
+                and (broadside or BOARDING not in played))
     if action == BOARDING:
-        return all(a == BROADSIDES for a in mains)
+        return all(a == BROADSIDES for a in mains) and (broadside or RAKE not in played)
     if len(mains) >= prm.black_cards_per_turn:
         return False
-    return action == BROADSIDES or not played
+    if action == BROADSIDES:
+        return BOARDING not in played
+    return not played
 
 
 def next_choices(chosen: tuple, options: tuple) -> list[tuple]:
