@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import _signal  # the C module: `signal` itself takes tens of milliseconds to import, and Ctrl-C can land there
 import os
-import signal
 import sys
 
 
@@ -15,11 +15,11 @@ def _interrupted_while_loading(_signum: int, _frame: object) -> None:
 
 def main() -> None:
     """Load the command line with Ctrl-C ending it quietly, then run it (it handles Ctrl-C itself)."""
-    loading = signal.getsignal(signal.SIGINT) is signal.default_int_handler  # (not when started with it ignored)
+    loading = _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler  # (not when started with it ignored)
     if loading:
-        signal.signal(signal.SIGINT, _interrupted_while_loading)
+        _signal.signal(_signal.SIGINT, _interrupted_while_loading)
     from .cli import main as command_line
 
     if loading:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
     command_line()
