@@ -165,6 +165,19 @@ def test_export_cards_writes_the_deck_as_csv(tmp_path, monkeypatch):
     assert got.exit_code == 1 and got.output.strip() == "error: narrow-seas: no deck 'nope' (decks: action, deck-b)"
 
 
+@pytest.mark.parametrize(("out", "message"), [
+    # found by tests/fuzz: `--out ''` (and '/') ended in a ValueError traceback
+    ("", "error: --out: expected the name of a file to write, got a folder ('.')"),
+    ("x/..", "error: --out: expected the name of a file to write, got a folder ('x/..')"),
+    ("missing/b.csv", "error: --out missing/b.csv: the folder 'missing' does not exist"),
+])
+def test_export_cards_to_a_path_that_is_no_file_is_one_line(tmp_path, monkeypatch, out, message):
+    monkeypatch.chdir(tmp_path)
+    got = CliRunner().invoke(main, ["export-cards", "narrow-seas", "deck-b", "--out", out])
+    assert (got.exit_code, got.output.strip()) == (1, message)
+    assert list(tmp_path.iterdir()) == [], "nothing written, no temporary file left"
+
+
 @pytest.mark.parametrize(("text", "lines"), [
     ("a,b\nc,d\n", [1, 2]),
     ("a,b\r\nc,d\r\n\"e\r\nx\",f\r\ng,h\r\n", [1, 2, 3, 5]),  # a quoted line break: the next row is two lines on
