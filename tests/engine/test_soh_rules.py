@@ -107,7 +107,38 @@ def test_restock_forces_a_claim_of_the_new_cards(tmp_path):
                                       "Island Phase: Market")
 
 
-def test_last_skiff_starts_buying_in_turn_order_from_the_first_player(tmp_path):
+def test_no_restock_when_every_market_card_is_claimed(tmp_path):
+    # Found by an audit against the quick reference: with every box claimed a restock dealt nothing, changed
+    # nothing, and was offered again and again.
+    claims = "[[1, full-sail], [2, long-guns], [1, dread-reputation], [2, quartermaster], [2, come-about]]"
+    s = position(tmp_path, f"phase: island\nto_move: 1\nskiffs: {{1: 1, 2: 0}}\nclaims: {claims}\n" + MARKET)
+    assert ("restock",) not in s.legal_actions() and s.market_deck
+    assert [a for a in s.legal_actions() if a[0] == "claim"] == []
+    bad = ENGINE.why_illegal(s, ("restock",))
+    assert (bad.reason, bad.rule) == ("every Market card is claimed: a restock would deal no new card",
+                                      "Island Phase: Market")
+    one_free = claims.replace(", [2, come-about]", "")
+    s = position(tmp_path, f"phase: island\nto_move: 1\nskiffs: {{1: 1, 2: 1}}\nclaims: {one_free}\n" + MARKET)
+    assert ("restock",) in s.legal_actions()
+    s.apply(("restock",))
+    assert len(s.restocked) == 1 and s.market_discard == ["come-about"]
+
+
+def test_each_sailor_flag_gives_one_more_card(tmp_path):
+    # Found by an audit against the quick reference: two Sailor flags used on one card gave one more card.
+    s = position(tmp_path, "phase: sea\nto_move: 1\nships: {1: {at: [0, 0], heading: N}, 2: {at: [5, 5], heading: E}}"
+                 "\nhands: {1: [ahead, ahead, broadside], 2: [ahead, broadside]}\nflags: {1: [sailor, sailor]}\n"
+                 "turn: {card: signal-flags, stage: signal, frame: N, shot: 1, owed: 0, signals: 2, again: false}\n")
+    s.apply(("flag", "sailor", None))
+    s.apply(("flag", "sailor", None))
+    assert (s.to_move, s.turn, s.more_cards) == (1, None, 1), "one more card now, and one after it"
+    turns = []
+    for _ in range(3):
+        turns.append(s.to_move)
+        s.apply(("pass", s.hands[s.to_move - 1][0]))
+    assert turns == [1, 1, 2], "player 1 plays two more cards, then player 2"
+    assert s.more_cards == 0
+
     s = position(tmp_path, "phase: island\nto_move: 1\nfirst_player: 2\nskiffs: {1: 1, 2: 0}\n"
                  "resources: {1: {sail: 2, cannonball: 3, coin: 2}, 2: {sail: 3, cannonball: 0, coin: 0}}\n"
                  "claims: [[2, full-sail]]\n" + MARKET)

@@ -96,6 +96,9 @@ def _island(s: SohState, a: tuple) -> IllegalAction | None:
             return IllegalAction(f"{a[1]} is not {where}", "Island Phase: Market")
         return None
     if kind == "restock":
+        if len(s.claims) >= s.g.params.market_size:
+            return IllegalAction("every Market card is claimed: a restock would deal no new card",
+                                 "Island Phase: Market")
         return IllegalAction("no card is left to restock the Market with", "Island Phase: Market")
     loc = a[1]
     if loc not in LOCATIONS:

@@ -60,8 +60,10 @@ def island_actions(s: SohState) -> list:
 
 
 def can_restock(s: SohState) -> bool:
-    """Whether scrapping the unclaimed cards and restocking would deal at least one new card."""
-    return bool(s.market_deck or s.market_discard or s.unclaimed())
+    """Whether scrapping the unclaimed cards and restocking would deal at least one new card: a box left free once
+    they are gone (claimed cards stay), and a card to deal into it."""
+    room = len(s.claims) < s.g.params.market_size
+    return room and bool(s.market_deck or s.market_discard or s.unclaimed())
 
 
 def placements(s: SohState, loc: str) -> list:

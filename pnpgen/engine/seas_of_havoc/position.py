@@ -105,6 +105,9 @@ class _Reader:
         winners = f.get("winners", list, [])
         s.winners = tuple(w for w in winners or [] if isinstance(w, int) and 1 <= w <= n)
         s.reshuffles = f.get("reshuffles", int, 0, min=0) or 0
+        s.more_cards = f.get("more_cards", int, 0, min=0, max=20) or 0
+        if s.more_cards and s.phase != SEA:
+            f.err("more_cards", "more cards for Sailor flags are played only in the Sea Phase")
         f.get("final", dict, None)  # written for the reader; worked out again from the rest
         for k in extra_keys:
             f.get(k, object, None)
@@ -354,7 +357,7 @@ class _Reader:
         shot = tf.get("shot", int, 0, min=0, max=20)
         owed = tf.get("owed", int, 0, min=0, max=20)
         signals = tf.get("signals", int, 0, min=0, max=20)
-        again = tf.get("again", bool, False)
+        again = tf.get("again", (int, bool), 0, min=0, max=20)  # Sailor flags used (true/false: 1/0, as before)
         tf.finish()
         if s.phase != SEA:
             tf.err(None, "a card is resolved only in the Sea Phase")
@@ -365,7 +368,7 @@ class _Reader:
             tf.err("card", f"unknown card '{card}'" + did_you_mean(str(card), g.cards))
             return
         s.turn = Turn(card, stage or "end", HEADINGS.index(frame or "N"), "fire", shot or 0, owed or 0,
-                      signals or 0, bool(again))
+                      signals or 0, int(again or 0))
 
 
 def write_position(pos: Position | SohState) -> str:

@@ -75,7 +75,7 @@ class Turn:
     shot: int = 0  # the next shot of the card to fire
     owed: int = 0  # collision discards still owed
     signals: int = 0  # flags the card still lets its player use
-    again: bool = False  # a Sailor flag: one more card this turn
+    again: int = 0  # Sailor flags used this turn: one more card each
     forced: bool = False  # the collision turned the ship already (a whirlpool): no pivot to choose
 
 
@@ -116,6 +116,7 @@ class SohState(State):
     wreck_booty: dict = field(default_factory=dict)  # wreck square -> booty token on it (or None)
     booty_supply: list = field(default_factory=list)  # face-down booty tokens, top last
     turn: Turn | None = None
+    more_cards: int = 0  # cards the player to move still plays this turn after the next, for Sailor flags used
     winners: tuple = ()  # the players who won a finished game (tied players share a win)
     victory: str | None = None  # 'infamy' once the game is over
     reshuffles: int = 0
@@ -474,10 +475,12 @@ class SohState(State):
                 t.stage = END
             else:  # END
                 self.discards[p - 1].append(t.card)
-                again = t.again
+                more = self.more_cards + t.again
                 self.turn = None
-                if again and self.hands[p - 1]:
-                    return  # a Sailor flag: the same player plays one more card
+                if more and self.hands[p - 1]:
+                    self.more_cards = more - 1  # a Sailor flag: the same player plays one more card (each flag)
+                    return
+                self.more_cards = 0
                 self.next_at_sea()
                 return
 
@@ -586,7 +589,7 @@ class SohState(State):
             self.gain(player, tuple(int(r == choice) for r in self.g.resources))
         elif flag == SAILOR:
             if self.phase == SEA and self.turn is not None:
-                self.turn.again = True
+                self.turn.again += 1
 
 
 def new_game(g: SeasOfHavoc, seed: int) -> SohState:

@@ -76,6 +76,8 @@ def to_dict(s: SohState, viewer: int | None = None, game_ref: str | None = None)
         t = s.turn
         d["turn"] = {"card": t.card, "stage": t.stage, "frame": HEADINGS[t.frame], "shot": t.shot, "owed": t.owed,
                      "signals": t.signals, "again": t.again}
+    if s.more_cards:
+        d["more_cards"] = s.more_cards
     if viewer is None:
         d["seed"] = s.rng.state
     if s.reshuffles:
