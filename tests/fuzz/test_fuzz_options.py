@@ -6,6 +6,7 @@ changes, every SVG written parses."""
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 from fuzz_mutations import NASTY_TEXT
@@ -111,7 +112,7 @@ def outputs_of(args: list[str]) -> tuple[str, ...]:
             outs.append(args[args.index(flag) + 1])
     if args[0] == "new" and len(args) > 1:
         into = args[args.index("--into") + 1] if "--into" in args[:-1] else "."
-        outs.append(f"{into}/{args[1]}")
+        outs.append(str(Path(into) / args[1]))  # (not f"{into}/{name}": with both empty that is the root, '/')
     if args[0] == "schema":  # (no game, or '': narrow-seas, the copy in the case folder)
         named = len(args) > 1 and args[1] and not args[1].startswith("--")
         outs.append(f"{args[1] if named else 'narrow-seas'}/schema")
@@ -139,3 +140,10 @@ def run_options_case(fuzz, args: list[str]) -> None:
 def test_any_command_line_gives_one_line_errors_or_works(fuzz):
     found = fuzz.explore("options", command_lines(), lambda args: run_options_case(fuzz, args))
     assert not found, "\n".join(map(str, found))
+
+
+def test_the_folders_a_command_line_writes_never_include_the_root():
+    # Found by the long run: `new '' --into ''` made the harness check every SVG under '/' (pnpgen refused the
+    # name with one line and wrote nothing).
+    assert outputs_of(["new", "", "--into", ""]) == ("output", "", ".")
+    assert outputs_of(["new", "x", "--into", "a"]) == ("output", "a", "a/x")
