@@ -28,7 +28,7 @@ def run_once(tree: Path) -> tuple[float, float, int]:
     env["PYTHONPATH"] = str(tree)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow"],
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-m", "not slow"],
                           cwd=tree, env=env, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
