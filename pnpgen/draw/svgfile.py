@@ -88,8 +88,10 @@ def _parse(data: bytes) -> _Node:
     found: list[_Node] = []
     count = [0]
 
+    places = _Places(data)
+
     def here() -> tuple[int, int]:
-        return _place(data, parser.CurrentByteIndex, parser.CurrentLineNumber, parser.CurrentColumnNumber)
+        return places.at(parser.CurrentByteIndex, parser.CurrentLineNumber, parser.CurrentColumnNumber)
 
     def entity(*_args) -> None:
         raise SvgError(*here(), "entity declarations are not supported (save the file as plain SVG)")
@@ -128,7 +130,7 @@ def _parse(data: bytes) -> _Node:
     try:
         parser.Parse(data, True)
     except expat.ExpatError as e:
-        raise SvgError(*_place(data, parser.ErrorByteIndex, e.lineno, e.offset),
+        raise SvgError(*places.at(parser.ErrorByteIndex, e.lineno, e.offset),
                        f"is not well-formed XML ({expat.ErrorString(e.code)})") from None
     except RecursionError:
         raise SvgError(0, 0, "nests too deeply") from None
@@ -137,13 +139,32 @@ def _parse(data: bytes) -> _Node:
     return found[0]
 
 
-def _place(data: bytes, index: int, line: int, column: int) -> tuple[int, int]:
-    """The line:col of a byte of a UTF-8 file, lines counted at line feeds only (expat also breaks them at a
-    carriage return alone, where editors do not); expat's own line and column for a file in another encoding."""
-    if index < 0 or data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4]:  # (UTF-16 or UTF-32)
-        return line, column + 1
-    start = data.rfind(b"\n", 0, index) + 1
-    return data.count(b"\n", 0, index) + 1, len(data[start:index].decode("utf-8", "replace")) + 1
+class _Places:
+    """Line:col of bytes of a UTF-8 file, asked in the order the parser reads it, lines counted at line feeds only
+    (expat also breaks them at a carriage return alone, where editors do not); expat's own line and column for a
+    file in another encoding. Counts on from the last place asked, so a parse stays linear in the file's size."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+        self.other = data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4]  # (UTF-16 or UTF-32)
+        self.index, self.line, self.column = 0, 1, 1  # a byte, its line and its column (in characters)
+
+    def at(self, index: int, line: int, column: int) -> tuple[int, int]:
+        """The line:col of byte `index` (expat's `line` and `column` when the file is not UTF-8)."""
+        data = self.data
+        if index < 0 or self.other:
+            return line, column + 1
+        if index < self.index:  # (asked out of order: count again from the start)
+            self.index, self.line, self.column = 0, 1, 1
+        breaks = data.count(b"\n", self.index, index)
+        if breaks:
+            start = data.rfind(b"\n", self.index, index) + 1
+            self.line += breaks
+            self.column = len(data[start:index].decode("utf-8", "replace")) + 1
+        else:
+            self.column += len(data[self.index:index].decode("utf-8", "replace"))
+        self.index = index
+        return self.line, self.column
 
 
 def _view_box(root: _Node) -> tuple[float, float, float, float]:

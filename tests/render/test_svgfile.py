@@ -132,3 +132,17 @@ def _png(w: int, h: int) -> bytes:
     out = io.BytesIO()
     PILImage.new("RGB", (w, h), "#336699").save(out, "PNG")
     return out.getvalue()
+
+
+def test_places_count_on_from_the_last_one_asked():
+    # The first way to count (from the file's start at every element) made a 2 MB picture take 30 s to read
+    # (benchmarks/bench_svg_read.py); counting on must give the same places, asked in order or not.
+    from pnpgen.draw.svgfile import _Places
+
+    data = "ab\né\rx\n  ééz\n".encode()
+    places = _Places(data)
+    wanted = {0: (1, 1), 1: (1, 2), 3: (2, 1), 5: (2, 2), 6: (2, 3), 8: (3, 1), 14: (3, 5), 15: (3, 6)}
+    asked = [places.at(i, 0, 0) for i in wanted]  # in order
+    assert asked == list(wanted.values())
+    assert [places.at(i, 0, 0) for i in (14, 3, 15, 0)] == [wanted[14], wanted[3], wanted[15], wanted[0]]
+    assert _Places("x".encode("utf-16")).at(2, 7, 4) == (7, 5), "another encoding: expat's own place"
