@@ -1,5 +1,6 @@
 """Benchmark: `pnpgen check` of packs made large on purpose (one long text aliased many times, thousands of
-aliases, one long string, eight variant files near the size limit, a file of tiny mappings), each timed as a whole
+aliases, one long string, eight variant files near the size limit, a file of tiny mappings, many values after a
+lone carriage return), each timed as a whole
 process against the bundled pack's check in the same run.
 
 Run: python benchmarks/bench_big_input.py [--timeout SECONDS]
@@ -67,9 +68,20 @@ def tiny_mappings(root: Path) -> None:
                     encoding="utf-8")
 
 
+def values_after_a_lone_cr(root: Path) -> None:
+    """A variant of 60,000 rules values whose first comment ends in a carriage return alone: every value's place
+    is counted at line feeds, as editors count lines."""
+    lines = "".join(f"  p{k}: {k}\n" for k in range(60_000))
+    (root / "many.yaml").write_text("# a note\r# more\nname: Many\nplayers: 2\nrules:\n" + lines, encoding="utf-8")
+    game = root / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("variants:\n", "variants:\n  many: many.yaml\n"),
+                    encoding="utf-8")
+
+
 CASES = {"bundled pack (baseline)": None, "100 kB string aliased 13 times": long_alias,
          "2,000 aliases of a 20 kB string": many_aliases, "one 900 kB string": one_long_string,
-         "eight variant files near 1 MB": eight_variants, "1 MB of tiny mappings": tiny_mappings}
+         "eight variant files near 1 MB": eight_variants, "1 MB of tiny mappings": tiny_mappings,
+         "60,000 values after a lone CR": values_after_a_lone_cr}
 
 
 def timed_check(root: Path, timeout: float) -> tuple[float | None, str]:

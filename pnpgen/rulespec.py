@@ -16,6 +16,7 @@ def read_params(game: Game, params: type, problems: Problems) -> Any:
     rules = game.rules
     mapping = LMap((name, value) for name, value in rules.values)
     mapping.loc = rules.where or game.loc
-    mapping.val_locs = {name: rules.loc(name) or mapping.loc for name, _ in rules.values}
-    mapping.key_locs = {name: rules.name_loc(name) or mapping.loc for name, _ in rules.values}
+    locs, names = dict(rules.locs), dict(rules.names)  # (once: asking Rules name by name rebuilds them each time)
+    mapping.val_locs = {name: locs.get(name) or mapping.loc for name, _ in rules.values}
+    mapping.key_locs = {name: names.get(name) or locs.get(name) or mapping.loc for name, _ in rules.values}
     return read_record(params, mapping, "rules", Reading(problems), mapping.loc)

@@ -333,3 +333,13 @@ def test_a_carriage_return_alone_does_not_end_a_line_but_crlf_does(fast: bool, m
                                            "found '<stream end>'"
     assert raised("a: 1\r\nb: 2\r\nc: d: e\r\n") == "f.yaml:3:5: error: YAML syntax error: mapping values are " \
                                                     "not allowed here"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab\n\r\u2028é", max_size=60))
+def test_line_starts_place_every_index_as_counting_from_the_start_does(text: str) -> None:
+    # Counting from the start for every value made a 0.9 MB file with one lone CR take 40 s to read
+    # (benchmarks/bench_big_input.py); the line index must place every character the same way.
+    lines = yamlsrc._LineStarts(text)
+    for index in range(len(text) + 1):
+        assert lines.loc(index, "f.yaml") == yamlsrc.text_loc(text, index, "f.yaml")
