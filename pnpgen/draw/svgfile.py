@@ -134,9 +134,23 @@ def _parse(data: bytes) -> _Node:
                        f"is not well-formed XML ({expat.ErrorString(e.code)})") from None
     except RecursionError:
         raise SvgError(0, 0, "nests too deeply") from None
+    except SvgError:
+        raise
+    except (LookupError, ValueError):  # the declared encoding: unknown, not text, or many bytes a character
+        raise _encoding_error(data) from None
     if not found:
         raise SvgError(0, 0, "holds no elements")
     return found[0]
+
+
+def _encoding_error(data: bytes) -> SvgError:
+    """The error for an XML declaration naming an encoding that cannot be read, at its `encoding=`."""
+    found = re.search(rb"""encoding\s*=\s*["']?([^"'?>\s]{0,40})""", data[:500])
+    at = found.start() if found else 0
+    line = data.count(b"\n", 0, at) + 1
+    col = len(data[data.rfind(b"\n", 0, at) + 1:at].decode("utf-8", "replace")) + 1
+    name = found.group(1).decode("ascii", "backslashreplace") if found else "?"
+    return SvgError(line, col, f"declares the encoding '{name}', which cannot be read here (save the file as UTF-8)")
 
 
 class _Places:

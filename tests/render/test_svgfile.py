@@ -90,6 +90,11 @@ def test_the_view_box_or_the_size_sets_the_drawing_box():
     ('<svg viewBox="0 0 9 9"><!-- é\rù -->\n <rect width="1" height="1" filter="url(#f)"/></svg>', (2, 2),
      "'filter' is not supported"),
     ('<svg viewBox="0 0 9 9">\n<desc>ééé</desc><<</svg>', (2, 18), "is not well-formed XML"),
+    # found by tests/fuzz: an encoding Python does not know (or not a text one) ended in a LookupError traceback
+    ('<?xml version="1.0"\n  encoding="UTxx-8"?><svg/>', (2, 3), "declares the encoding 'UTxx-8', which cannot be"),
+    ('<?xml version="1.0" encoding="rot13"?><svg/>', (1, 21), "declares the encoding 'rot13'"),
+    ('<?xml version="1.0" encoding="utf-7"?><svg/>', (1, 21), "declares the encoding 'utf-7'"),
+    ('<?xml version="1.0" encoding="idna"?><svg/>', (1, 21), "declares the encoding 'idna'"),
     ('<svg/>', (1, 1), "has no viewBox, nor a width and height in absolute units"),
     ('<html/>', (1, 1), "is not an SVG file"),
 ])
