@@ -185,6 +185,26 @@ def mutated_tree(draw, tree: Any, known: tuple[str, ...]) -> tuple[Any, list[str
     return tree, notes
 
 
+def expanded_size(tree: Any, limit: int) -> int:
+    """About how many characters the tree takes written out in full (aliases expanded), counted up to `limit`
+    (an object aliased inside an alias multiplies: JSON of an amplified tree can take gigabytes)."""
+    sizes: dict[int, int] = {}
+
+    def size(node: Any) -> int:
+        if id(node) in sizes:
+            return sizes[id(node)]
+        if isinstance(node, dict):
+            got = sum(size(k) + size(v) for k, v in node.items()) + 2
+        elif isinstance(node, list):
+            got = sum(size(v) for v in node) + 2
+        else:
+            got = len(str(node)) + 2
+        sizes[id(node)] = got = min(got, limit)
+        return got
+
+    return size(tree)
+
+
 def dump(tree: Any) -> str:
     """YAML text of a document (aliases where an object repeats; escapes where a character cannot print)."""
     try:

@@ -10,7 +10,17 @@ from pathlib import Path
 
 import pytest
 import yaml
-from fuzz_mutations import FILE_KINDS, Mutation, known_words, mutated_file, mutated_text, mutated_tree, nasty_text
+from fuzz_mutations import (
+    FILE_KINDS,
+    Mutation,
+    dump,
+    expanded_size,
+    known_words,
+    mutated_file,
+    mutated_text,
+    mutated_tree,
+    nasty_text,
+)
 from fuzz_promise import run_in_process, scratch
 from hypothesis import strategies as st
 
@@ -96,6 +106,9 @@ def log_case(draw):
     return example, mutation, draw(log_command(example.name, count))
 
 
+JSON_LIMIT = 5_000_000  # characters of a bent action written as JSON; a larger one is written as YAML
+
+
 @st.composite
 def bent_action(draw) -> tuple[Path, str, str]:
     """A legal action of a bundled position bent out of shape: its structure, or its JSON text."""
@@ -103,10 +116,13 @@ def bent_action(draw) -> tuple[Path, str, str]:
     action = draw(st.sampled_from(legal_actions(example) or ({"type": "pass"},)))
     if draw(st.booleans()):
         tree, notes = draw(mutated_tree(action, words(example)))
-        try:
-            text = json.dumps(tree, ensure_ascii=draw(st.booleans()), allow_nan=True, default=str)
-        except (ValueError, TypeError):
-            text = repr(tree)
+        if expanded_size(tree, JSON_LIMIT) >= JSON_LIMIT:  # written out in full it would fill the memory: as YAML,
+            text = dump(tree)  # its aliases stay aliases (and pnpgen reads actions as YAML too)
+        else:
+            try:
+                text = json.dumps(tree, ensure_ascii=draw(st.booleans()), allow_nan=True, default=str)
+            except (ValueError, TypeError):
+                text = repr(tree)
     else:
         data, notes = draw(mutated_text(action_text(action)))
         text = data.decode("utf-8", "replace")
