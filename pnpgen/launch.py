@@ -14,7 +14,7 @@ def _interrupted_while_loading(_signum: int, _frame: object) -> None:
 
 
 def main() -> None:
-    """Load the command line with Ctrl-C ending it quietly, then run it (it handles Ctrl-C itself)."""
+    """Load the command line with Ctrl-C ending it quietly, run it (it handles Ctrl-C), keep the status it chose."""
     loading = _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler  # (not when started with it ignored)
     if loading:
         _signal.signal(_signal.SIGINT, _interrupted_while_loading)
@@ -22,4 +22,10 @@ def main() -> None:
 
     if loading:
         _signal.signal(_signal.SIGINT, _signal.default_int_handler)
-    command_line()
+    try:
+        command_line()
+    finally:
+        # The command is over: its output is written and its status chosen. Python's shutdown puts a handled
+        # SIGINT back to its default (an ignored one it leaves), and a Ctrl-C landing then would end the process
+        # by the signal instead of with that status.
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)

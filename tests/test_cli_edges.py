@@ -138,3 +138,25 @@ def test_after_loading_ctrl_c_is_the_command_lines_own_again():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert done.stdout == "default_int_handler\n", done.stderr
+
+
+CTRL_C_AS_THE_PROCESS_ENDS = """
+import os, signal, sys
+import pnpgen.launch
+class InterruptAtShutdown:  # a global of __main__: deleted as Python tears its modules down, after the command
+    def __del__(self, kill=os.kill, pid=os.getpid(), sigint=signal.SIGINT, write=os.write):
+        kill(pid, sigint)
+        write(1, b"sent")
+left_for_shutdown = InterruptAtShutdown()
+sys.argv = ["pnpgen", "list"]
+pnpgen.launch.main()
+"""
+
+
+def test_a_ctrl_c_as_the_process_ends_leaves_the_commands_status():
+    # Found by tests/fuzz: Ctrl-C just after `simulate` printed its table killed the process (status -2): Python's
+    # shutdown had put SIGINT back to its default.
+    done = subprocess.run([sys.executable, "-c", CTRL_C_AS_THE_PROCESS_ENDS], capture_output=True, text=True,
+                          timeout=60, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.endswith("sent") and "narrow-seas" in done.stdout

@@ -90,12 +90,13 @@ def run_in_process(args: list[str], seconds: float = CASE_SECONDS) -> Outcome:
     return Outcome(args, result.exit_code, result.stdout, result.stderr, crash, time.monotonic() - start)
 
 
-# A process that says when Python and click have started (a byte on a pipe), then runs pnpgen: Ctrl-C is timed
-# from there, since before it no code of pnpgen's runs that could answer it. Ctrl-C is set as a terminal sets it
-# (a shell starts a background job, such as a nightly run, with SIGINT ignored, and its children inherit that).
+# A process that says when Python and click have started (a byte on a pipe), then runs pnpgen through its entry
+# point, as the `pnpgen` command does: Ctrl-C is timed from there, since before it no code of pnpgen's runs that
+# could answer it. Ctrl-C is set as a terminal sets it (a shell starts a background job, such as a nightly run, with
+# SIGINT ignored, and its children inherit that).
 _STARTED = ("import faulthandler, os, signal, sys, click; signal.signal(signal.SIGINT, signal.default_int_handler); "
             "faulthandler.register(signal.SIGUSR1, all_threads=True); "
-            "os.write(int(sys.argv.pop(1)), b'.'); from pnpgen.cli import main; main(prog_name='pnpgen')")
+            "os.write(int(sys.argv.pop(1)), b'.'); sys.argv[0] = 'pnpgen'; from pnpgen.launch import main; main()")
 
 
 def run_process(args: list[str], cwd: Path, seconds: float = CASE_SECONDS, interrupt_after: float | None = None,
