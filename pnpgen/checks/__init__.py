@@ -47,6 +47,8 @@ def check_game(game: Game, problems: Problems | None = None, layout: bool = Fals
             _layout(game, problems, printer_margin)
     except ContentErrors:
         pass  # the limit was reached; what was found is reported
+    except ContentError as e:  # one that stops the layout (a piece that fits no sheet): reported with the rest
+        problems.error(e.loc, e.message)
     status = "OK" if not problems.errors else f"{len(problems.errors)} error(s)"
     if problems.warnings and not problems.errors:
         status += f" ({len(problems.warnings)} warning(s))"
@@ -72,6 +74,10 @@ def _layout(game: Game, problems: Problems, printer_margin: float | None) -> Non
     sheet = with_printer_margin(Templates(game, problems).get("sheet", "sheet", SHEET_SPEC), printer_margin)
     kit = layout_kit(game, problems=problems)
     with fonts.using(fonts.for_game(game)):
-        pages = {name: build_pages(impose(kit, paper, sheet), sheet, kit.title, kit.version)
-                 for name, paper in PAPERS.items()}
+        pages = {}
+        for name, paper in PAPERS.items():
+            try:
+                pages[name] = build_pages(impose(kit, paper, sheet), sheet, kit.title, kit.version)
+            except ContentError as e:  # a piece that fits no sheet of this paper: the other papers are still laid out
+                problems.error(e.loc, e.message)
         preflight(kit, problems, game.loc, pages, sheet, sheet.printer_margin)

@@ -252,11 +252,19 @@ def fold_halves(paper: Paper, area: Area, t) -> tuple[Area, float]:
     return top, fy
 
 
-def raise_too_big(piece: Piece, paper: Paper) -> None:
-    """Stop: a piece cannot fit a sheet."""
-    from ..errors import PnpgenError
-    raise PnpgenError(f"{piece.name} ({piece.width:.0f} x {piece.height:.0f} mm) does not fit on {paper.name} "
-                      "paper; make its template smaller")
+def _new_filling(paper: Paper, t, first: Piece, backed: bool) -> _Filling:
+    """An empty sheet for pieces from `first` on: its footer band on the side that holds most of them."""
+    band = best_band(paper, t, first, backed)
+    area = content_area(paper, band, t)
+    fy = None
+    if backed:
+        area, fy = fold_halves(paper, area, t)
+    return _Filling(Sheet(paper, band, "", fold=fy), area, backed=backed)
+
+
+def _fits_alone(piece: Piece, paper: Paper, t, backed: bool) -> bool:
+    """Whether a piece fits an empty sheet laid out by template `t`."""
+    return not _add(_new_filling(paper, t, piece, backed), [piece], t)
 
 
 def _key(p: Piece) -> tuple:
@@ -378,15 +386,12 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
                         break
             if not todo:
                 break
-            band = best_band(paper, t, todo[0], backed)
-            area = content_area(paper, band, t)
-            fy = None
-            if backed:
-                area, fy = fold_halves(paper, area, t)
-            f = _Filling(Sheet(paper, band, label, fold=fy), area, backed=backed)
+            f = _new_filling(paper, t, todo[0], backed)
             left = _add(f, todo, t)
             if left == todo:
-                raise_too_big(todo[0], paper)
+                from .too_big import raise_too_big  # (only when a sheet cannot hold a piece)
+                raise_too_big(todo[0], paper, t, lambda piece, tried, b=backed: _fits_alone(piece, paper, tried, b))
+            f.sheet.label = label
             open_.append(f)
             out.append(f)
             todo = left

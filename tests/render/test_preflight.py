@@ -281,3 +281,35 @@ def test_issue_18_item_17_text_the_font_cannot_draw_stops_the_build_instead_of_p
     assert not Path("out").exists()
     r = CliRunner().invoke(main, ["check", "p"])
     assert r.exit_code == 1 and "error: U+6E2F '港'" in r.stderr
+
+
+def errors(root: Path) -> list[str]:
+    """The errors `check` gives a pack."""
+    return [str(e) for e in check_game(load_game(str(root)), layout=True).errors]
+
+
+def test_a_sheet_value_that_leaves_a_piece_no_room_is_located_and_says_how_far(clean):
+    # Found by tests/fuzz: a margin enlarged in the sheet template gave "... does not fit on a4 paper; make its
+    # template smaller" with no place, blaming the piece.
+    (clean / "templates" / "action-card.yaml").write_text(CARD + "size: [180mm, 250mm]\n", encoding="utf-8")
+    sheet = clean / "templates" / "sheet.yaml"
+    assert errors(clean) == []
+    sheet.write_text(SHEET.replace("margin: 6mm", "margin: 20mm"), encoding="utf-8")
+    got = errors(clean)
+    assert [g.split(" mm would do")[0].rsplit(" ", 1)[0] for g in got] == [
+        f"{where(sheet, '20mm')}: error: Harbour (gold) (180 x 250 mm) does not fit on {paper} paper: the sheet's "
+        "'margin' of 20 mm leaves too little room; at most" for paper in ("a4", "letter")]
+    most = min(float(g.split(" mm would do")[0].rsplit(" ", 1)[1]) for g in got)
+    sheet.write_text(SHEET.replace("margin: 6mm", f"margin: {most:g}mm"), encoding="utf-8")
+    assert errors(clean) == []  # what it says would do, does
+    sheet.write_text(SHEET.replace("margin: 6mm", f"margin: {most + 0.1:g}mm"), encoding="utf-8")
+    assert len(errors(clean)) == 1  # and 0.1 mm more does not, on one paper
+    sheet.write_text(SHEET.replace("mark_margin: 5.5mm", "mark_margin: 35mm"), encoding="utf-8")
+    assert [g.split(": error: ")[0] for g in errors(clean)] == [where(sheet, "35mm")] * 2
+
+
+def test_a_piece_too_big_for_any_sheet_is_located_at_the_piece(clean):
+    (clean / "templates" / "action-card.yaml").write_text(CARD + "size: [250mm, 300mm]\n", encoding="utf-8")
+    card = where(clean / "game.yaml", "{id: one")
+    assert errors(clean) == [f"{card}: error: Harbour (gold) (250 x 300 mm) does not fit on {paper} paper; make its "
+                             "template smaller" for paper in ("a4", "letter")]
