@@ -14,9 +14,10 @@ import re
 from dataclasses import dataclass, field, replace
 from xml.parsers import expat
 
+from .bounds import Box, outline_box, through, union
 from .geometry import IDENTITY, Matrix, compose, multiply, rotate, scale, translate
 from .primitives import Circle, Group, Item, Path, Rect, Style
-from .svgpath import arc_to_cubics, parse_path
+from .svgpath import REACH, arc_to_cubics, parse_path, within_reach
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -77,7 +78,24 @@ def read_svg(data: bytes, name: str) -> Vector:
     box = _view_box(root)
     reader = _Reader(root)
     items = reader.children(root, dict(DEFAULTS), 0)
-    return Vector(Group(tuple(items), clip=Rect(*box, Style())), box, name, reader.shapes)
+    drawing = Group(tuple(items), clip=Rect(*box, Style()))
+    extent = _extent(drawing)
+    if extent is not None and not within_reach(*extent):
+        raise SvgError(root.line, root.col, "its shapes reach beyond ±1e9 through their transforms (groups nested "
+                                            "in scaled groups)")
+    return Vector(drawing, box, name, reader.shapes)
+
+
+def _extent(item: Item) -> Box | None:
+    """The box of every shape under an item, strokes included, through its transforms (clips not applied)."""
+    if isinstance(item, Group):
+        box = None
+        for child in item.items:
+            box = union(box, _extent(child))
+        return through(item.transform, box) if item.transform else box
+    box = outline_box(item)
+    half = item.style.width / 2 if item.style.stroke else 0.0
+    return box and (box[0] - half, box[1] - half, box[2] + half, box[3] + half)
 
 
 # -- XML ---------------------------------------------------------------------------------------------------------
@@ -184,16 +202,19 @@ class _Places:
 def _view_box(root: _Node) -> tuple[float, float, float, float]:
     vb = root.attrs.get("viewBox")
     if vb is not None:
-        parts = _numbers(vb)
-        if len(parts) != 4 or parts[2] <= 0 or parts[3] <= 0:
-            raise SvgError(root.line, root.col, f"viewBox '{vb}' must be four numbers: x, y, width, height (both "
-                                                "more than 0)")
+        try:
+            parts = _numbers(vb)
+        except ValueError:
+            parts = []
+        if len(parts) != 4 or not within_reach(*parts) or min(parts[2:]) < 1e-6:
+            raise SvgError(root.line, root.col, f"viewBox '{vb}' must be four numbers: x, y, width, height (width "
+                                                "and height from 1e-6 to 1e9, x and y within ±1e9)")
         return (parts[0], parts[1], parts[2], parts[3])
     try:
         w, h = _length(root.attrs.get("width", "")), _length(root.attrs.get("height", ""))
     except ValueError:
         w = h = 0.0
-    if w <= 0 or h <= 0:
+    if not (1e-6 <= w <= REACH and 1e-6 <= h <= REACH):
         raise SvgError(root.line, root.col, "has no viewBox, nor a width and height in absolute units")
     return (0.0, 0.0, w, h)
 
@@ -205,7 +226,10 @@ def _numbers(text: str) -> list[float]:
     found = _NUMBER.findall(text)
     if re.sub(r"[\s,]", "", text) != "".join(found):
         raise ValueError(text)
-    return [float(x) for x in found]
+    numbers = [float(x) for x in found]
+    if not within_reach(*numbers):
+        raise ValueError(text)
+    return numbers
 
 
 def _length(text: str, percent_of: float | None = None) -> float:
@@ -216,8 +240,12 @@ def _length(text: str, percent_of: float | None = None) -> float:
     if unit == "%":
         if percent_of is None:
             raise ValueError(text)
-        return value / 100 * percent_of
-    return value * UNITS[unit]
+        value = value / 100 * percent_of
+    else:
+        value *= UNITS[unit]
+    if not within_reach(value):
+        raise ValueError(text)
+    return value
 
 
 # -- styles ------------------------------------------------------------------------------------------------------
@@ -294,7 +322,6 @@ def _transform(text: str, node: _Node) -> Matrix:
     for m in _TRANSFORM.finditer(text):
         if m.start() != pos:
             break
-        pos = m.end()
         kind = m.group(1)
         try:
             a = _numbers(m.group(2))
@@ -315,9 +342,12 @@ def _transform(text: str, node: _Node) -> Matrix:
             t = (1.0, math.tan(math.radians(a[0])), 0.0, 1.0, 0.0, 0.0)
         else:
             break
+        pos = m.end()  # (only once read: a transform with the wrong numbers is refused, not left out)
         out = multiply(out, t)
     if text[pos:].strip():
         raise SvgError(node.line, node.col, f"transform '{text.strip()[:60]}' cannot be read")
+    if not within_reach(*out):
+        raise SvgError(node.line, node.col, f"transform '{text.strip()[:60]}' moves or scales beyond ±1e9")
     return out
 
 
@@ -432,7 +462,8 @@ class _Reader:
         try:
             return _length(text, percent_of)
         except ValueError:
-            raise SvgError(node.line, node.col, f"'{key}' of a {node.tag}: '{text}' is not a length") from None
+            raise SvgError(node.line, node.col,
+                           f"'{key}' of a {node.tag}: '{text}' is not a length within ±1e9") from None
 
     def outline(self, node: _Node, st: Style) -> Item | None:
         """The shape of an element in a style, or None when it has no area or length."""
@@ -445,7 +476,7 @@ class _Reader:
                 return None
             try:
                 return Path(parse_path(d), st)
-            except (ValueError, IndexError, TypeError) as e:
+            except (ValueError, IndexError, TypeError, ArithmeticError) as e:
                 raise SvgError(node.line, node.col, f"path data: {e}") from None
         if tag == "rect":
             x, y = self.number(node, "x", 0, vw), self.number(node, "y", 0, vh)
@@ -481,7 +512,7 @@ class _Reader:
         try:
             nums = _numbers(node.attrs.get("points", ""))
         except ValueError:
-            raise SvgError(node.line, node.col, f"points of a {tag} must be numbers") from None
+            raise SvgError(node.line, node.col, f"points of a {tag} must be numbers within ±1e9") from None
         pts = list(zip(nums[0::2], nums[1::2]))
         if len(pts) < 2:
             return None
@@ -502,7 +533,7 @@ class _Reader:
             width = _length(props.get("stroke-width", "1"), math.hypot(*self.box[2:]) / math.sqrt(2))
         except ValueError:
             raise SvgError(node.line, node.col, f"stroke-width '{props.get('stroke-width')}' is not a "
-                                                "length") from None
+                                                "length within ±1e9") from None
         if width <= 0:
             stroke = None
         dash: tuple[float, ...] = ()
@@ -511,7 +542,8 @@ class _Reader:
             try:
                 dash = tuple(_length(x) for x in re.split(r"[\s,]+", dashes) if x)
             except ValueError:
-                raise SvgError(node.line, node.col, f"stroke-dasharray '{dashes}' must be lengths") from None
+                raise SvgError(node.line, node.col,
+                               f"stroke-dasharray '{dashes}' must be lengths within ±1e9") from None
             if len(dash) % 2:
                 dash = dash * 2
             if not any(dash):

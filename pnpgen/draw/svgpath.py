@@ -7,6 +7,12 @@ import re
 
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+REACH = 1e9  # the farthest a picture's numbers and shapes may reach, in user units: far beyond it floats overflow
+
+
+def within_reach(*values: float) -> bool:
+    """Whether every value is a number within ±REACH (not NaN, not infinite)."""
+    return all(-REACH <= v <= REACH for v in values)
 
 
 def parse_path(d: str) -> tuple[tuple, ...]:
@@ -39,6 +45,8 @@ def parse_path(d: str) -> tuple[tuple, ...]:
         if len(args) < n or any(a.isalpha() for a in args):
             raise ValueError(f"command '{cmd}' needs {n} numbers")
         v = [float(a) for a in args]
+        if not within_reach(*v):
+            raise ValueError(f"command '{cmd}': a number is beyond ±1e9")
         i += n
         rel = cmd.islower()
         up = cmd.upper()
@@ -92,6 +100,8 @@ def parse_path(d: str) -> tuple[tuple, ...]:
             last_ctrl = None
     if not ops or ops[0][0] != "M":
         raise ValueError("path data must start with M")
+    if not all(within_reach(*op[1:]) for op in ops):
+        raise ValueError("it reaches beyond ±1e9 (numbers too large, or an arc's radii too small for its ends)")
     return tuple(ops)
 
 
@@ -108,7 +118,7 @@ def arc_to_cubics(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2) -> list[tuple[f
     if (x1, y1) == (x2, y2):
         return []
     rx, ry = abs(rx), abs(ry)
-    if rx == 0 or ry == 0:
+    if rx < 1e-9 or ry < 1e-9:  # (SVG: a zero radius draws a line; far smaller ones than drawings use, too)
         return [(x1, y1, x2, y2, x2, y2)]
     phi = math.radians(phi_deg)
     cp, sp = math.cos(phi), math.sin(phi)

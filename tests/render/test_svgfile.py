@@ -96,6 +96,32 @@ def test_the_view_box_or_the_size_sets_the_drawing_box():
     ('<?xml version="1.0" encoding="utf-7"?><svg/>', (1, 21), "declares the encoding 'utf-7'"),
     ('<?xml version="1.0" encoding="idna"?><svg/>', (1, 21), "declares the encoding 'idna'"),
     ('<svg/>', (1, 1), "has no viewBox, nor a width and height in absolute units"),
+    # found by tests/fuzz: a viewBox with other characters among its numbers ended in a ValueError traceback
+    ('<!-- -->\n <svg viewBox="0 0 100\u00a5 100"/>', (2, 2), "viewBox '0 0 100\u00a5 100' must be four numbers"),
+    ('<svg viewBox="0 0 9 nine"/>', (1, 1), "viewBox '0 0 9 nine' must be four numbers"),
+    ('<svg viewBox="0 0 1e999 9"/>', (1, 1), "viewBox '0 0 1e999 9' must be four numbers"),
+    ('<svg width="1e999mm" height="9mm"/>', (1, 1), "has no viewBox, nor a width and height in absolute units"),
+    ('<svg viewBox="0 0 1e-300 1e-300"/>', (1, 1), "viewBox '0 0 1e-300 1e-300' must be four numbers"),
+    # found by reading it: a transform with numbers it cannot take was left out, and the shape drawn without it
+    ('<svg viewBox="0 0 9 9"><g transform="scale(x)"><rect width="1" height="1"/></g></svg>', (1, 24),
+     "transform 'scale(x)' cannot be read"),
+    ('<svg viewBox="0 0 9 9"><g transform="translate(1, 2, 3)"><rect width="1" height="1"/></g></svg>', (1, 24),
+     "transform 'translate(1, 2, 3)' cannot be read"),
+    # numbers past what floats carry through a drawing: a traceback in the PDF writer before
+    ('<svg viewBox="0 0 9 9"><circle cx="1e999" r="1"/></svg>', (1, 24),
+     "'cx' of a circle: '1e999' is not a length within ±1e9"),
+    ('<svg viewBox="0 0 9 9"><rect width="1" height="1" stroke="red" stroke-width="1e308"/></svg>', (1, 24),
+     "stroke-width '1e308' is not a length within ±1e9"),
+    ('<svg viewBox="0 0 9 9"><g transform="scale(1e999)"><rect width="1" height="1"/></g></svg>', (1, 24),
+     "transform 'scale(1e999)' cannot be read"),
+    ('<svg viewBox="0 0 9 9"><path d="M0 0 A 1e308 1e308 0 0 1 5 5"/></svg>', (1, 24),
+     "path data: command 'A': a number is beyond ±1e9"),
+    ('<svg viewBox="0 0 9 9"><path d="M0 0' + ' m9e8 0' * 3 + ' l1 1"/></svg>', (1, 24),
+     "path data: it reaches beyond ±1e9"),
+    ('<svg viewBox="0 0 9 9"><polygon points="0,0 1e999,5 3,3"/></svg>', (1, 24),
+     "points of a polygon must be numbers within ±1e9"),
+    ('<svg viewBox="0 0 9 9">' + '<g transform="scale(1e9)">' * 2 + '<rect width="1" height="1"/>' + '</g>' * 2
+     + '</svg>', (1, 1), "its shapes reach beyond ±1e9 through their transforms"),
     ('<html/>', (1, 1), "is not an SVG file"),
 ])
 def test_what_cannot_be_drawn_is_refused_where_it_is(svg, where, words):
@@ -151,3 +177,10 @@ def test_places_count_on_from_the_last_one_asked():
     assert asked == list(wanted.values())
     assert [places.at(i, 0, 0) for i in (14, 3, 15, 0)] == [wanted[14], wanted[3], wanted[15], wanted[0]]
     assert _Places("x".encode("utf-16")).at(2, 7, 4) == (7, 5), "another encoding: expat's own place"
+
+
+def test_an_arc_of_radii_far_below_its_chord_is_a_line():
+    # Radii of 1e-200 squared underflow to 0: the arc's scaling divided by zero.
+    assert lines('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><path d="M0 0 A 1e-200 1e-200 0 0 1 '
+                 '5 5"/></svg>') == lines('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
+                                          '<path d="M0 0 C 0 0 5 5 5 5"/></svg>')
