@@ -47,8 +47,6 @@ def check_game(game: Game, problems: Problems | None = None, layout: bool = Fals
             _layout(game, problems, printer_margin)
     except ContentErrors:
         pass  # the limit was reached; what was found is reported
-    except ContentError as e:  # one that stops the layout (a piece that fits no sheet): reported with the rest
-        problems.error(e.loc, e.message)
     status = "OK" if not problems.errors else f"{len(problems.errors)} error(s)"
     if problems.warnings and not problems.errors:
         status += f" ({len(problems.warnings)} warning(s))"

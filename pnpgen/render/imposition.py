@@ -390,7 +390,8 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
             left = _add(f, todo, t)
             if left == todo:
                 from .too_big import raise_too_big  # (only when a sheet cannot hold a piece)
-                raise_too_big(todo[0], paper, t, lambda piece, tried, b=backed: _fits_alone(piece, paper, tried, b))
+                raise_too_big(todo[0], paper, t, lambda piece, tried, b=backed: _fits_alone(piece, paper, tried, b),
+                              fold=backed)
             f.sheet.label = label
             open_.append(f)
             out.append(f)

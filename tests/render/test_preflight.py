@@ -311,5 +311,37 @@ def test_a_sheet_value_that_leaves_a_piece_no_room_is_located_and_says_how_far(c
 def test_a_piece_too_big_for_any_sheet_is_located_at_the_piece(clean):
     (clean / "templates" / "action-card.yaml").write_text(CARD + "size: [250mm, 300mm]\n", encoding="utf-8")
     card = where(clean / "game.yaml", "{id: one")
-    assert errors(clean) == [f"{card}: error: Harbour (gold) (250 x 300 mm) does not fit on {paper} paper; make its "
-                             "template smaller" for paper in ("a4", "letter")]
+    assert errors(clean) == [f"{card}: error: Harbour (gold) (250 x 300 mm) does not fit on {paper} paper; make it "
+                             "smaller (its template's size, or its own)" for paper in ("a4", "letter")]
+
+
+def test_sheet_values_too_big_together_are_blamed_together(clean):
+    (clean / "templates" / "action-card.yaml").write_text(CARD + "size: [180mm, 250mm]\n", encoding="utf-8")
+    sheet = clean / "templates" / "sheet.yaml"
+    sheet.write_text("kind: sheet\nmargin: 14mm\nmark_margin: 14mm\n", encoding="utf-8")
+    margin = where(sheet, chr(10) + "margin: 14mm", 9)
+    assert errors(clean) == [f"{margin}: error: Harbour (gold) (180 x 250 mm) does not fit on {paper} paper: the "
+                             "sheet's 'margin' (14 mm) and 'mark_margin' (14 mm) together leave too little room; at "
+                             "pnpgen's defaults it fits" for paper in ("a4", "letter")]
+
+
+def test_in_the_fold_layout_the_fold_gap_is_blamed_and_the_layout_named(clean):
+    (clean / "templates" / "action-card.yaml").write_text(CARD + "size: [100mm, 125mm]\n", encoding="utf-8")
+    sheet = clean / "templates" / "sheet.yaml"
+    sheet.write_text(SHEET + "fold_gap: 30mm\n", encoding="utf-8")
+    r = CliRunner().invoke(main, ["build", "p", "--duplex", "fold", "--skip-sim", "--format", "pdf", "--paper",
+                                  "letter"])
+    assert (r.exit_code, r.output.splitlines()[-1]) == (1, f"{where(sheet, '30mm')}: error: Harbour (gold) (100 x 125 "
+                                                           "mm) does not fit on letter paper in the fold layout: "
+                                                           "the sheet's 'fold_gap' of 30 mm leaves too little room; "
+                                                           "at most 27.2 mm would do"), r.output
+
+
+def test_what_a_sheet_error_advises_keeps_clear_of_the_printer_margin(clean):
+    # A card that would fit only with the margin below the printer margin: the card is too big, not the margin.
+    (clean / "templates" / "action-card.yaml").write_text(CARD + "size: [201mm, 250mm]\n", encoding="utf-8")
+    assert [e.split(": error: ")[0] for e in errors(clean)] == [where(clean / "game.yaml", "{id: one")] * 2
+    (clean / "templates" / "sheet.yaml").unlink()  # pnpgen's own sheet sets the margin then: not the pack's to blame
+    got = errors(clean)
+    assert got and all(e.startswith(where(clean / "game.yaml", "{id: one")) for e in got), got
+
