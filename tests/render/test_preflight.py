@@ -338,10 +338,16 @@ def test_in_the_fold_layout_the_fold_gap_is_blamed_and_the_layout_named(clean):
 
 
 def test_what_a_sheet_error_advises_keeps_clear_of_the_printer_margin(clean):
-    # A card that would fit only with the margin below the printer margin: the card is too big, not the margin.
-    (clean / "templates" / "action-card.yaml").write_text(CARD + "size: [201mm, 250mm]\n", encoding="utf-8")
+    # A card that would fit only with the margin below the printer margin (5 mm): the card is too big, not the margin.
+    card, sheet = clean / "templates" / "action-card.yaml", clean / "templates" / "sheet.yaml"
+    card.write_text(CARD + "size: [200mm, 250mm]\n", encoding="utf-8")
+    sheet.write_text(SHEET.replace("mark_margin: 5.5mm", "mark_margin: 1mm"), encoding="utf-8")
     assert [e.split(": error: ")[0] for e in errors(clean)] == [where(clean / "game.yaml", "{id: one")] * 2
+
+
+def test_a_value_only_pnpgens_own_sheet_sets_is_not_blamed(clean):
+    (clean / "templates" / "action-card.yaml").write_text(CARD + "size: [190mm, 275mm]\n", encoding="utf-8")
     (clean / "templates" / "sheet.yaml").unlink()  # pnpgen's own sheet sets the margin then: not the pack's to blame
     got = errors(clean)
-    assert got and all(e.startswith(where(clean / "game.yaml", "{id: one")) for e in got), got
+    assert got and all(e.startswith(f"{where(clean / 'game.yaml', '{id: one')}: error: ") for e in got), got
 
