@@ -110,9 +110,9 @@ def other_breaks(text: str) -> bool:
     return any(c in text for c in "\x85\u2028\u2029") or text.count("\r") > text.count("\r\n")
 
 
-def mark_loc(mark: yaml.Mark, filename: str, text: str, recount: bool | None = None) -> Loc:
-    """A parser's mark as editors number lines (`recount`: whether the text has other line breaks, when known)."""
-    if other_breaks(text) if recount is None else recount:
+def mark_loc(mark: yaml.Mark, filename: str, text: str) -> Loc:
+    """A parser's mark as editors number lines."""
+    if other_breaks(text):
         return text_loc(text, mark.index, filename)
     return Loc(filename, mark.line + 1, mark.column + 1)
 

@@ -17,7 +17,7 @@ from xml.parsers import expat
 from .bounds import Box, outline_box, through, union
 from .geometry import IDENTITY, Matrix, compose, multiply, rotate, scale, translate
 from .primitives import Circle, Group, Item, Path, Rect, Style
-from .svgpath import REACH, arc_to_cubics, parse_path, within_reach
+from .svgpath import arc_to_cubics, parse_path, within_reach
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -164,9 +164,7 @@ def _parse(data: bytes) -> _Node:
 def _encoding_error(data: bytes) -> SvgError:
     """The error for an XML declaration naming an encoding that cannot be read, at its `encoding=`."""
     found = re.search(rb"""encoding\s*=\s*["']?([^"'?>\s]{0,40})""", data[:500])
-    at = found.start() if found else 0
-    line = data.count(b"\n", 0, at) + 1
-    col = len(data[data.rfind(b"\n", 0, at) + 1:at].decode("utf-8", "replace")) + 1
+    line, col = _Places(data).at(found.start() if found else 0, 1, 0)
     name = found.group(1).decode("ascii", "backslashreplace") if found else "?"
     return SvgError(line, col, f"declares the encoding '{name}', which cannot be read here (save the file as UTF-8)")
 
@@ -206,7 +204,7 @@ def _view_box(root: _Node) -> tuple[float, float, float, float]:
             parts = _numbers(vb)
         except ValueError:
             parts = []
-        if len(parts) != 4 or not within_reach(*parts) or min(parts[2:]) < 1e-6:
+        if len(parts) != 4 or min(parts[2:]) < 1e-6:  # (numbers past ±1e9 are refused as read)
             raise SvgError(root.line, root.col, f"viewBox '{vb}' must be four numbers: x, y, width, height (width "
                                                 "and height from 1e-6 to 1e9, x and y within ±1e9)")
         return (parts[0], parts[1], parts[2], parts[3])
@@ -214,7 +212,7 @@ def _view_box(root: _Node) -> tuple[float, float, float, float]:
         w, h = _length(root.attrs.get("width", "")), _length(root.attrs.get("height", ""))
     except ValueError:
         w = h = 0.0
-    if not (1e-6 <= w <= REACH and 1e-6 <= h <= REACH):
+    if min(w, h) < 1e-6:
         raise SvgError(root.line, root.col, "has no viewBox, nor a width and height in absolute units")
     return (0.0, 0.0, w, h)
 

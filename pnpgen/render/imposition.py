@@ -252,14 +252,14 @@ def fold_halves(paper: Paper, area: Area, t) -> tuple[Area, float]:
     return top, fy
 
 
-def _new_filling(paper: Paper, t, first: Piece, backed: bool) -> _Filling:
+def _new_filling(paper: Paper, t, first: Piece, backed: bool, label: str = "") -> _Filling:
     """An empty sheet for pieces from `first` on: its footer band on the side that holds most of them."""
     band = best_band(paper, t, first, backed)
     area = content_area(paper, band, t)
     fy = None
     if backed:
         area, fy = fold_halves(paper, area, t)
-    return _Filling(Sheet(paper, band, "", fold=fy), area, backed=backed)
+    return _Filling(Sheet(paper, band, label, fold=fy), area, backed=backed)
 
 
 def _fits_alone(piece: Piece, paper: Paper, t, backed: bool) -> bool:
@@ -386,13 +386,12 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
                         break
             if not todo:
                 break
-            f = _new_filling(paper, t, todo[0], backed)
+            f = _new_filling(paper, t, todo[0], backed, label)
             left = _add(f, todo, t)
             if left == todo:
                 from .too_big import raise_too_big  # (only when a sheet cannot hold a piece)
                 raise_too_big(todo[0], paper, t, lambda piece, tried, b=backed: _fits_alone(piece, paper, tried, b),
                               fold=backed)
-            f.sheet.label = label
             open_.append(f)
             out.append(f)
             todo = left
