@@ -3,7 +3,8 @@
 - Colours players must tell apart (suits, tokens of one kind) are compared in grey and as colour-blind players
   see them; a pair closer than GREY_MIN_DELTA_L (CIE L*) in grey, or than CVD_MIN_DELTA_E (CIEDE2000) under
   simulated protanopia, deuteranopia or tritanopia, warns unless both carry distinct marks that stay visible in
-  play (a symbol, a letter). ΔL* 20 is about one step of a five-step grey scale, what a home printer reliably
+  play (a symbol, a letter). Two that share both colour and mark (or have none) are an error: nothing tells them
+  apart. ΔL* 20 is about one step of a five-step grey scale, what a home printer reliably
   keeps apart; ΔE00 12 is well above the just-noticeable 2.3, the distance of colours named differently.
 - A character the font in use cannot draw is an error.
 - Text printed under MIN_TYPE_PT warns.
@@ -177,10 +178,14 @@ def _colours(kit: Kit, problems: Problems) -> None:
             sets.setdefault(key.among, {}).setdefault(key.member, key)
     for among, members in sets.items():
         for a, b in combinations(members.values(), 2):
-            if a.colour.lower() == b.colour.lower():
-                continue
             if a.mark and b.mark and a.mark != b.mark:
                 continue  # told apart by their marks too
+            if a.colour.lower() == b.colour.lower():  # the worst look-alike: nothing tells them apart
+                shared = f"the same mark ({a.mark})" if a.mark else "no mark"
+                problems.error(a.source, f"{among}: {a.member} and {b.member} (at {b.source}) have the same colour "
+                               f"({a.colour}) and {shared}, so players cannot tell them apart; change a colour, or "
+                               "print a distinct symbol or letter on each")
+                continue
             close = _too_close(a.colour, b.colour)
             if close:
                 why = "; ".join(close)

@@ -150,6 +150,8 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
     drawn = icon if icon and ctx.icons.known(icon) and t.icon > 0 else ""
     shape = ctx.icons.suits[icon].symbol if drawn in ctx.icons.suits else drawn  # two suits may share a symbol
     mark = " ".join(x for x in (token.label, shape) if x)
+    if token.double_sided and (token.back_label or token.back_icon):  # faces alike on purpose (drawn face down)
+        mark += f" (back: {' '.join(x for x in (token.back_label, token.back_icon) if x)})"
     key = ColourKey(f"tokens of kind '{token.kind}'", f"token '{token.id}'", colour, token.colour_loc or token.loc,
                     mark)
     return Piece(f"token-{token.id}", token.name, "Tokens", (w, h), face, back, 0.0, token.count, "outline",

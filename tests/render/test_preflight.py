@@ -93,6 +93,33 @@ def test_suits_told_apart_by_their_symbols_on_cards_do_not_warn(clean):
     assert len(got) == 1 and "suits on the cards: suit 'gold' (#C8352E) and suit 'navy'" in got[0]
 
 
+def test_two_suits_of_identical_colour_and_symbol_are_an_error_naming_both(clean):
+    game = clean / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text[:text.index("boards:")] + text[text.index("tokens:"):], encoding="utf-8")  # cards only
+    edit(game, 'navy: {colour: "#1B3A5C", symbol: circle}', 'navy: {colour: "#E0B000", symbol: star}')
+    gold, navy = where(game, 'gold: {colour: ', 15), where(game, 'navy: {colour: ', 15)
+    got = findings(clean)
+    assert got == [f"{gold}: error: suits on the cards: suit 'gold' and suit 'navy' (at {navy}) have the same "
+                   "colour (#E0B000) and the same mark (symbol star), so players cannot tell them apart; change a "
+                   "colour, or print a distinct symbol or letter on each"]
+    assert check_game(load_game(str(clean)), layout=True).errors  # an error: `check` fails without --strict
+    edit(game, 'navy: {colour: "#E0B000", symbol: star}', 'navy: {colour: "#E0B000", symbol: circle}')
+    assert findings(clean) == []  # the same colour, told apart by their symbols
+
+
+def test_tokens_alike_on_their_faces_but_not_on_their_backs_are_not_look_alikes(clean):
+    game = clean / "game.yaml"
+    edit(game, 'size: 10, colour: "#1B3A5C"}', 'size: 10, colour: "#E0B000"}')
+    got = findings(clean)
+    assert len(got) == 1 and "token 'crew-a' and token 'crew-b'" in got[0] and ": error: " in got[0], got
+    edit(game, 'size: 10, colour: "#E0B000"}', 'size: 10, colour: "#E0B000", back_label: "2"}', count=2)
+    assert len(findings(clean)) == 1  # the same backs too: still nothing tells them apart
+    edit(game, 'crew-b, kind: crew, shape: square, size: 10, colour: "#E0B000", back_label: "2"',
+         'crew-b, kind: crew, shape: square, size: 10, colour: "#E0B000", back_label: "3"')  # drawn face down
+    assert findings(clean) == []
+
+
 def test_tokens_of_one_kind_told_apart_by_colour_alone_warn_unless_they_carry_letters(clean):
     game = clean / "game.yaml"
     edit(game, 'colour: "#1B3A5C"}', 'colour: "#D4588F"}')  # pink crew
