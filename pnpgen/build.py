@@ -12,15 +12,16 @@ from typing import Any
 from .atomic import Written, check_target, write_atomically
 from .changes import (
     CHANGES,
-    SNAPSHOT,
     changed_kit,
     changed_pdf_name,
     changes_text,
     compare,
     file_digest,
     is_changes_file,
+    is_snapshot,
     read_snapshot,
     snapshot_bytes,
+    snapshot_name,
     take_snapshot,
 )
 from .checks import Report, check_game
@@ -266,10 +267,12 @@ def changes_step(state: BuildState) -> None:
     a PDF of only the changed components with their backs (none when nothing changed)."""
     o, game, kit = state.options, state.game, state.kit
     target = Path(o.out) / game.id
+    kind = state.extra.get("baseline_kind", baseline_kind(o))
     if "baseline" in state.extra:
         before, baseline = state.extra["baseline"], state.extra.get("baseline_name", "an earlier build")
     else:
-        before, baseline = read_snapshot(target), "the previous build in this folder"
+        before, baseline = read_snapshot(target, kind), f"the previous {describe_kind(o)} in this folder"
+    baseline += f" ({snapshot_name(kind)})"
     fontset = fonts.for_game(game)
     now = take_snapshot(kit, Path(game.root), ",".join(face.pdf_name for _, face in fontset.faces),
                         {f"{game.id}-{name}.pdf": pages for name, pages in state.pages.items()}
@@ -289,10 +292,34 @@ def changes_step(state: BuildState) -> None:
             state.files[path] = made[f"{game.id}-{name}.pdf"]
             state.extra["reprint pages"][name] = pages[name]
             reprints[path] = state.notes[path] = f"{len(pages[name])} pages, {name}, only the changed components"
-    state.files[SNAPSHOT] = snapshot_bytes(now)
+    state.files[snapshot_name(kind)] = snapshot_bytes(now)
     state.files[CHANGES] = changes_text(kit.title, kit.version, changes, reprints, baseline).encode("utf-8")
     state.notes[CHANGES] = changes.headline()
     state.extra["changes"] = changes
+
+
+def baseline_kind(options: BuildOptions) -> str:
+    """What a build's changes are counted against: the last build of the same profile, papers, duplex, ink and
+    players ('' for a plain home build), so that a print-shop build never spoils the home kit's list. Formats are
+    not part of it: within a profile they change which files are written, not what the components draw."""
+    profile = profile_named(options.profile)
+    plain = with_profile(BuildOptions(), profile)
+    parts = [options.profile] if options.profile != "home" else []
+    if options.papers != plain.papers:
+        parts += options.papers
+    if options.duplex != plain.duplex:
+        parts.append(options.duplex)
+    if options.ink_saver:
+        parts.append("ink-saver")
+    if options.players is not None:
+        parts.append(f"{options.players}p")
+    return "-".join(parts)
+
+
+def describe_kind(options: BuildOptions) -> str:
+    """The kind of build a baseline is, in words."""
+    kind = baseline_kind(options)
+    return f"build of this kind ({kind})" if kind else "plain home build"
 
 
 def _other_outputs(state: BuildState, before, target: Path) -> dict[str, str]:
@@ -337,6 +364,8 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
     def keep(rel: str) -> bool:
         if rel in built or any(w.owned(rel) for w in rebuilt):
             return False
+        if is_snapshot(rel):  # another kind of build's baseline stays for its next build
+            return True
         if is_changes_file(rel, gid):  # an old changed-components PDF describes an older comparison
             return not wrote_changes
         if rel.startswith("report/"):  # an old report stays with the old contact sheet that links to it

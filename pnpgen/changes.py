@@ -35,9 +35,19 @@ def changed_pdf_name(game_id: str, paper: str) -> str:
     return f"{game_id}-changed-{paper}.pdf"
 
 
+def snapshot_name(baseline: str) -> str:
+    """The file holding the snapshot of one kind of build ('' for a plain home build: snapshot.json)."""
+    return f"snapshot-{baseline}.json" if baseline else SNAPSHOT
+
+
+def is_snapshot(rel: str) -> bool:
+    """Whether an output file is a snapshot (of any kind of build)."""
+    return rel == SNAPSHOT or (rel.startswith("snapshot-") and rel.endswith(".json") and "/" not in rel)
+
+
 def is_changes_file(rel: str, game_id: str) -> bool:
-    """Whether an output file records changes (changes.txt, snapshot.json, a changed-components PDF)."""
-    return rel in (CHANGES, SNAPSHOT) or (rel.startswith(f"{game_id}-changed-") and rel.endswith(".pdf"))
+    """Whether an output file records changes (changes.txt, a snapshot, a changed-components PDF)."""
+    return rel == CHANGES or is_snapshot(rel) or (rel.startswith(f"{game_id}-changed-") and rel.endswith(".pdf"))
 
 
 @dataclass(frozen=True)
@@ -244,10 +254,11 @@ def snapshot_bytes(s: Snapshot) -> bytes:
     return "\n".join(lines).encode("utf-8")
 
 
-def read_snapshot(folder: Path) -> Snapshot | None:
-    """The snapshot a previous build left in an output folder; None when there is none (or it does not read)."""
+def read_snapshot(folder: Path, baseline: str = "") -> Snapshot | None:
+    """The snapshot a previous build of a kind (see snapshot_name) left in an output folder; None when there is
+    none (or it does not read)."""
     try:
-        data = json.loads((Path(folder) / SNAPSHOT).read_text(encoding="utf-8"))
+        data = json.loads((Path(folder) / snapshot_name(baseline)).read_text(encoding="utf-8"))
         if data.get("format") != FORMAT:
             return None
         components = tuple(Component(str(i), str(n), str(k), int(c), str(s), str(f), str(b))

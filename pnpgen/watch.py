@@ -21,6 +21,7 @@ from pathlib import Path
 from .build import (
     BuildOptions,
     BuildState,
+    baseline_kind,
     changes_step,
     layout_step,
     load_step,
@@ -87,7 +88,8 @@ class _Session:
             return
         target = Path(o.out) / state.game.id
         if target not in self.baselines:
-            self.baselines[target] = (read_snapshot(target), "the output as it was when watching began")
+            self.baselines[target] = (read_snapshot(target, baseline_kind(o)),
+                                      "the output as it was when watching began")
         report = check_game(state.game)
         state.report = report
         try:
@@ -118,6 +120,7 @@ class _Session:
         state.files, state.notes, state.pages = {}, {}, {}
         before = len(state.report.warnings)
         state.extra["baseline"], state.extra["baseline_name"] = self.baselines[target]
+        state.extra["baseline_kind"] = baseline_kind(o)  # (this pass leaves the SVGs out of its formats)
         try:
             render_step(state)
             preflight_step(state)
@@ -129,7 +132,7 @@ class _Session:
         lines, note = self.problems("print", [], state.report.warnings[before:])
         changes: Changes = state.extra["changes"]
         if changes.first:  # nothing was there when watching began: later passes compare with this one
-            self.baselines[target] = (read_snapshot(target), "the first build of this watch")
+            self.baselines[target] = (read_snapshot(target, baseline_kind(o)), "the first build of this watch")
         gid = state.game.id
         reprints = sorted(w.path for w in state.written if is_changes_file(w.path, gid) and w.path.endswith(".pdf"))
         made = [w.path for w in state.written if not is_changes_file(w.path, gid)]

@@ -24,6 +24,7 @@ from pnpgen.changes import (
     line_digests,
     read_snapshot,
     snapshot_bytes,
+    snapshot_name,
 )
 from pnpgen.cli import main
 from pnpgen.scaffold import new_pack
@@ -61,7 +62,7 @@ def test_the_first_build_has_nothing_to_compare_with(pack):
     text = (folder / CHANGES).read_text(encoding="utf-8")
     assert "There was no earlier build here to compare with: print the whole kit." in text
     assert _changed_pdfs(folder) == []
-    snap = read_snapshot(folder)
+    snap = read_snapshot(folder, "a4")  # (an A4-only build's baseline)
     assert [c.id for c in snap.components] == [p.id for p in state.kit.pieces]
     assert snap.components[0].source == "cards.yaml:9"  # card-yellow-reach, pack-relative
     assert set(snap.pages) == {"narrow-seas-a4.pdf"} and len(snap.pages["narrow-seas-a4.pdf"]) == \
@@ -188,7 +189,7 @@ def test_the_other_formats_files_that_differ_are_listed_and_kept_files_keep_thei
     state = _build(pack, formats=("pdf",))  # the deck PDFs stay from the build before, as they were
     text = (state.target / CHANGES).read_text(encoding="utf-8")
     assert "files of the other formats that differ" not in text
-    assert set(read_snapshot(state.target).outputs) == {"cards/action.pdf", "cards/deck-b.pdf"}
+    assert set(read_snapshot(state.target, "a4").outputs) == {"cards/action.pdf", "cards/deck-b.pdf"}
     state = _build(pack, formats=("card-pdf",))  # both decks print the edited card (deck B copies it)
     text = (state.target / CHANGES).read_text(encoding="utf-8")
     assert _section(text, "changed") == []  # counted from the build before, which drew the edit already
@@ -223,10 +224,10 @@ def test_a_picture_counts_by_its_bytes(tmp_path):
 @pytest.mark.slow
 def test_a_snapshot_that_does_not_read_counts_as_no_earlier_build(pack):
     state = _build(pack, formats=("pdf",))
-    (state.target / SNAPSHOT).write_text("{not json", encoding="utf-8")
+    (state.target / snapshot_name("a4")).write_text("{not json", encoding="utf-8")
     again = _build(pack, formats=("pdf",))
     assert again.extra["changes"].first
-    assert read_snapshot(again.target) is not None
+    assert read_snapshot(again.target, "a4") is not None
 
 
 def _component(cid: str, face: str = "f", source: str = "cards.yaml:3", count: int = 1) -> Component:
@@ -266,3 +267,30 @@ def test_snapshot_bytes_round_trip(tmp_path):
                     {"png/é.png": "0123", "cards/a.pdf": "4567"})
     (tmp_path / SNAPSHOT).write_bytes(snapshot_bytes(snap))
     assert read_snapshot(tmp_path) == snap
+
+
+@pytest.mark.slow
+def test_a_print_shop_build_keeps_its_own_baseline_and_never_spoils_the_home_kits_list(pack):
+    out = pack.parent / "out"
+
+    def run(**options):
+        return build(BuildOptions(game=str(pack), out=out, sim_games=0, **options))
+
+    run(formats=("pdf",))
+    shop = run(profile="drivethrucards")  # every card at the shop's size and bleed: each draws differently
+    text = (shop.target / CHANGES).read_text(encoding="utf-8")
+    assert text.splitlines()[0].endswith("compared with the previous build of this kind (drivethrucards) in this "
+                                         "folder (snapshot-drivethrucards.json)")
+    assert shop.extra["changes"].first  # no shop build before it: not compared with the home kit
+    home = run(formats=("pdf",))
+    text = (home.target / CHANGES).read_text(encoding="utf-8")
+    assert text.splitlines()[0].endswith("compared with the previous plain home build in this folder "
+                                         "(snapshot.json)")
+    assert not home.extra["changes"].any and _section(text, "changed") == []
+    assert _changed_pdfs(home.target) == []  # no "changed" PDF of a kit nothing in which changed
+    assert "nothing to reprint." in text
+    again = run(profile="drivethrucards")  # and the shop's own baseline was kept for it
+    assert not again.extra["changes"].first and not again.extra["changes"].any
+    a4 = run(formats=("pdf",), papers=("a4",))  # another paper: its own baseline too
+    assert a4.extra["changes"].first and (a4.target / "snapshot-a4.json").is_file()
+    assert (a4.target / "snapshot.json").is_file() and (a4.target / "snapshot-drivethrucards.json").is_file()

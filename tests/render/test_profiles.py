@@ -28,7 +28,8 @@ def box_mm(box) -> list[float]:
 @pytest.mark.slow
 def test_drivethrucards(tmp_path):
     state = build(BuildOptions(out=tmp_path, profile="drivethrucards", sim_games=0))
-    assert sorted(state.files) == ["cards/action.pdf", "cards/deck-b.pdf", "changes.txt", "snapshot.json"]
+    assert sorted(state.files) == ["cards/action.pdf", "cards/deck-b.pdf", "changes.txt",
+                                  "snapshot-drivethrucards.json"]  # the shop build's own baseline
     reader = PdfReader(io.BytesIO(state.files["cards/action.pdf"]))
     assert len(reader.pages) == 44  # 22 cards, each face then back
     checked = 0
@@ -47,7 +48,7 @@ def test_drivethrucards(tmp_path):
 def test_the_game_crafter(tmp_path):
     state = build(BuildOptions(out=tmp_path, profile="thegamecrafter", sim_games=0))
     names = sorted(n for n in state.files if n.startswith("png/"))
-    assert set(state.files) - set(names) == {"changes.txt", "snapshot.json"}
+    assert set(state.files) - set(names) == {"changes.txt", "snapshot-thegamecrafter.json"}
     assert names[0] == "png/back-action-bleed.png" and all(n.endswith("-bleed.png") for n in names)
     assert len(names) == 2 * 22 + 2  # every card type of both decks, and each deck's back
     sizes = {Image.open(io.BytesIO(state.files[n])).size for n in names}
@@ -91,7 +92,7 @@ def test_nine_card_sheet(nine, tmp_path):
         lines = [line.strip() for line in text.splitlines()]
         assert [lines.count(w) for w in ("Move", "Strike", "Gather")] == [3, 3, 3]
     assert sorted(p.name for p in (tmp_path / "out" / "nine").iterdir()) == [
-        MARKER, "changes.txt", "nine-9card-a4.pdf", "nine-9card-letter.pdf", "snapshot.json"]
+        MARKER, "changes.txt", "nine-9card-a4.pdf", "nine-9card-letter.pdf", "snapshot-bgg-9card.json"]
 
 
 @pytest.mark.slow
