@@ -78,6 +78,7 @@ class Problems:
         self.limit = limit
         self.errors: list[ContentError] = []
         self.warnings: list[ContentError] = []
+        self.notes: list[ContentError] = []  # what `check --verbose` tells besides (text shrunk to fit ...)
         self._seen: set[str] = set()  # a file read twice (a template two components share) reports once
 
     def _new(self, problem: ContentError) -> bool:
@@ -102,6 +103,12 @@ class Problems:
         problem = ContentError(loc, message, "warning")
         if self._new(problem):
             self.warnings.append(problem)
+
+    def note(self, loc: Loc | None, message: str) -> None:
+        """Record a note (once): not a problem, something a designer may want to know."""
+        problem = ContentError(loc, message, "note")
+        if self._new(problem):
+            self.notes.append(problem)
 
     def raise_if_any(self) -> None:
         """Raise ContentErrors if any error was recorded."""

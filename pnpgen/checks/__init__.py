@@ -18,6 +18,7 @@ class Report:
     summary: str
     errors: list[ContentError] = field(default_factory=list)
     warnings: list[ContentError] = field(default_factory=list)
+    notes: list[ContentError] = field(default_factory=list)  # shown by `check --verbose`
 
     @property
     def ok(self) -> bool:
@@ -50,7 +51,8 @@ def check_game(game: Game, problems: Problems | None = None, layout: bool = Fals
     status = "OK" if not problems.errors else f"{len(problems.errors)} error(s)"
     if problems.warnings and not problems.errors:
         status += f" ({len(problems.warnings)} warning(s))"
-    return Report(game, f"{summary(game)} — {status}", list(problems.errors), list(problems.warnings))
+    return Report(game, f"{summary(game)} — {status}", list(problems.errors), list(problems.warnings),
+                  list(problems.notes))
 
 
 def summary(game: Game) -> str:

@@ -7,7 +7,8 @@
   apart. ΔL* 20 is about one step of a five-step grey scale, what a home printer reliably
   keeps apart; ΔE00 12 is well above the just-noticeable 2.3, the distance of colours named differently.
 - A character the font in use cannot draw is an error.
-- Text printed under MIN_TYPE_PT warns.
+- Text printed under MIN_TYPE_PT warns; text that does not fit its box, shrinks under it to fit, or runs into a
+  strip of the piece it is not part of is an error (see textfit.py).
 - Text or symbols closer than SAFE_ZONE_MM to the trim of a piece cut along crop marks warn.
 - Ink within the printer margin (PRINTER_MARGIN_MM unless asked otherwise) of an imposed page's edge warns.
 - A PNG or JPEG picture that would print at fewer than MIN_DPI pixels per inch at its printed size warns: at
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..draw import fonts
@@ -29,42 +29,14 @@ from ..draw.primitives import Group, Image, Item, Text
 from ..draw.units import MM_PER_PT
 from ..draw.vision import DICHROMACY, delta_e2000, lightness, seen_with
 from ..errors import Loc, Problems
+from .findings import Findings as _Findings
+from .textfit import MIN_TYPE_PT, check_fits
 
 GREY_MIN_DELTA_L = 20.0
 CVD_MIN_DELTA_E = 12.0
-MIN_TYPE_PT = 6.0
 SAFE_ZONE_MM = 3.0
 PRINTER_MARGIN_MM = 5.0
 MIN_DPI = 200.0
-
-
-@dataclass
-class _Finding:
-    """One kind of problem at one cause, and the components where it shows."""
-
-    loc: Loc | None
-    text: str
-    where: list[str] = field(default_factory=list)
-
-    def message(self) -> str:
-        shown = ", ".join(self.where[:3]) + (f" and {len(self.where) - 3} more" if len(self.where) > 3 else "")
-        return f"{self.text} ({shown})" if shown else self.text
-
-
-class _Findings:
-    """Findings gathered by cause, each reported once with the components it shows on."""
-
-    def __init__(self):
-        self.found: dict[tuple, _Finding] = {}
-
-    def add(self, key: tuple, loc: Loc | None, text: str, where: str) -> None:
-        f = self.found.setdefault(key, _Finding(loc, text))
-        if where not in f.where:
-            f.where.append(where)
-
-    def report(self, problems: Problems, severity: str) -> None:
-        for f in self.found.values():
-            (problems.error if severity == "error" else problems.warn)(f.loc, f.message())
 
 
 def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: dict | None = None,
@@ -77,6 +49,7 @@ def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: 
                 continue  # a card's back is its deck's, checked once as the deck's back piece
             _check_piece_side(piece, side, drawing, glyphs, small, unsafe, coarse)
     _colours(kit, problems)
+    check_fits(kit.pieces, problems)
     if pages:
         drawn = {id(p.face) for p in kit.pieces} | {id(p.back) for p in kit.pieces if p.back is not None}
         _pages(pages, drawn, game_loc, sheet, printer_margin, glyphs, problems)

@@ -16,7 +16,8 @@ from .params import MARGIN
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--printer-margin", "printer_margin", type=MARGIN, default=None, metavar="MM",
               help="Paper edge in mm that must stay free of ink on every page (default: the sheet template's, 5).")
-def check_cmd(games: tuple[str, ...], strict: bool, printer_margin: float | None) -> None:
+@click.option("--verbose", "-v", is_flag=True, help="Also print notes: text shrunk to fit its box, and the like.")
+def check_cmd(games: tuple[str, ...], strict: bool, printer_margin: float | None, verbose: bool) -> None:
     """Check one or more games (default: narrow-seas), their templates and layout; exit 1 on any error."""
     failed = False
     for name in games or (None,):
@@ -37,6 +38,8 @@ def check_cmd(games: tuple[str, ...], strict: bool, printer_margin: float | None
             click.echo(str(e), err=True)
         for w in report.warnings:
             click.echo(str(w), err=True)
+        for n in report.notes if verbose else ():
+            click.echo(str(n), err=True)
         failed |= not report.ok or (strict and bool(report.warnings))
     if failed:
         raise SystemExit(1)

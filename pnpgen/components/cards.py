@@ -12,7 +12,7 @@ from ..draw.geometry import scale
 from ..draw.piece import ColourKey, Piece
 from ..draw.primitives import Group, Item, Rect, Style, Text, place
 from ..draw.templates import P, Tmpl, text_spec, text_style
-from ..draw.text import measure, text_box
+from ..draw.text import CLEAR_MM, measure, text_box
 from ..draw.units import SMALLEST, pt
 from ..engine.api import CardDiagram, CardText, engine_for
 from ..gridmove import describe_manoeuvre, describe_shot
@@ -236,9 +236,12 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
         why = provisional(card, deck)
         out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, band_ink, provisional=why))
         right -= imprint_width(ctx, why) + 2.0
-        label = (suit.name if suit else (action.name if action else deck.name)).upper()
-        out.append(text_box(label, (m, row[0], right - m, row[1]), text_style(t.footer.text, band_ink)).group)
-    return Group(tuple(out), label=f"card {card.id}")
+        named = suit if suit else action if action else deck
+        out.append(text_box(named.name.upper(), (m, row[0], right - m, row[1]), text_style(t.footer.text, band_ink),
+                            source=getattr(named, "loc", None)).group)
+    strips = (("title band", (-b, -b, w + 2 * b, bh + b)),) + ((("footer band", (-b, h - fh, w + 2 * b, fh + b)),)
+                                                               if fh > 0 else ())
+    return Group(tuple(out), label=f"card {card.id}", regions=strips)
 
 
 def grid_fields(deck: Deck, card: CardType):
@@ -377,6 +380,8 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
     out: list[Item] = []
     y = start
     bottom = t.effect.box[1] + t.effect.box[3]
+    if t.footer.height > 0:  # an effect box that reaches the footer band ends short of it
+        bottom = min(bottom, t.size[1] - t.footer.height - CLEAR_MM)
     problem = ""
     kept = 1.0
     first = True
@@ -392,6 +397,8 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
         style = text_style(region.text, ink)
         laid = text_box(body, (x0, y + label_h, bw, room), style, ctx.icons.inline)
         kept = min(kept, laid.size / style.size)
+        if not laid.fits:
+            laid.group.fit.reported = True  # said below, with the word or the room it lacks
         if not laid.fits and not problem:
             wide = next((word for word in body.split() if not measure(word, bw, style, laid.size)[2]), None)
             if wide is not None:  # (its height may fit: the word alone is what cannot)

@@ -92,6 +92,33 @@ class Group:
     clip: Rect | Path | Circle | None = None
     label: str = ""
     source: Loc | None = field(default=None, compare=False)  # the content it draws (its items may name their own)
+    fit: TextFit | None = field(default=None, compare=False)  # a text box: how its text was set in its box
+    # the named strips of a piece (a card's title band, its footer) that other text must keep out of, (x, y, w, h)
+    regions: tuple[tuple[str, tuple[float, float, float, float]], ...] = field(default=(), compare=False)
+
+
+@dataclass
+class TextFit:
+    """How a text box's text was set in the box it was given: what the preflight holds against the box (text that
+    does not fit is an error) and reports as shrunk. Not part of any drawing's identity."""
+
+    box: tuple[float, float, float, float]  # (x, y, w, h); h of 1e5 or more: as tall as the text needs
+    needed: float  # the height the text takes at the size it was set
+    size: float  # the size it was set at (mm)
+    wanted: float  # its style's size
+    floor: float  # the smallest size the style lets it shrink to
+    too_wide: str = ""  # a word wider than the box at that size ('' when none is)
+    reported: bool = False  # its component already reported that it does not fit
+
+    @property
+    def bounded(self) -> bool:
+        """Whether the box has a height of its own."""
+        return self.box[3] < 1e5
+
+    @property
+    def fits(self) -> bool:
+        """Whether the text lies inside its box."""
+        return not self.too_wide and (not self.bounded or self.needed <= self.box[3] + 1e-6)
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 
 from ..errors import Loc
 from . import fonts
-from .primitives import Group, Item, Text
+from .primitives import Group, Item, Text, TextFit
 from .units import pt
 
 # (name, x, top, size, colour) -> drawing of an inline icon filling the square [x, x+size] x [top, top+size]
 IconDrawer = Callable[[str, float, float, float, str], Item | None]
 MARKER_RE = re.compile(r"\{([A-Za-z0-9_-]+)\}")
+CLEAR_MM = 0.8  # how far text keeps from a strip of its piece it is not part of (a card's footer band)
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,16 @@ def _set(text: str, box, style: TextStyle, size: float, icons: IconDrawer | None
     for (ln, _gap), base in zip(all_lines, baselines):
         widest = max(widest, setter.line_width(ln))
         setter.emit(ln, x, y + dy + base, x, w, out)
-    return Laid(Group(tuple(out), source=source), height, size, len(all_lines), widest, fits and height <= h + 1e-6)
+    too_wide = "" if fits else next((piece for line, _gap in all_lines for word in line
+                                     if setter.word_width(word) > w + 1e-6 for piece in [_plain(word)]), "?")
+    fit = TextFit((x, y, w, h), height, size, style.size, style.min_size or style.size, too_wide)
+    return Laid(Group(tuple(out), source=source, fit=fit), height, size, len(all_lines), widest,
+                fits and height <= h + 1e-6)
+
+
+def _plain(word) -> str:
+    """A laid word as written (its icons as {name})."""
+    return "".join(f"{{{s}}}" if kind == "icon" else s for kind, s, _bold in word)
 
 
 def text_box(text: str, box: tuple[float, float, float, float], style: TextStyle,

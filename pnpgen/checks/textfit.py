@@ -1,0 +1,150 @@
+"""Text that does not fit where it prints: every text box of a laid-out piece held against the box it was given and
+the strips of the piece it must keep out of (a card's title band and footer).
+
+- Text taller than its box, or with a word wider than it, even at the smallest size its template allows, is an
+  error: it would print over what lies beyond the box, or be cut off by it.
+- Text that shrinks to fit under MIN_TYPE_PT is an error: the fit is bought with type too small to read.
+- Text that reaches into a strip it is not part of (an effect running into the footer band) is an error.
+- Text shrunk to fit, within those bounds, is a note (`check --verbose`).
+
+Each finding is located at the text's content, and names the template value that sets its size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..draw.bounds import Box, ink_box, through
+from ..draw.geometry import IDENTITY, Matrix, multiply
+from ..draw.piece import Piece
+from ..draw.primitives import Group, Text, TextFit
+from ..draw.text import CLEAR_MM
+from ..draw.units import MM_PER_PT
+from ..errors import Loc, Problems
+from .findings import Findings
+
+MIN_TYPE_PT = 6.0
+INSIDE_MM = 0.1  # how far text may stand out of the strip it is part of (rounding)
+
+
+def check_fits(pieces, problems: Problems) -> None:
+    """Record an error for every text box of the pieces that does not fit, and a note for each one shrunk; each
+    cause once, with the pieces it shows on."""
+    errors, notes = Findings(), Findings()
+    for piece in pieces:
+        for side, drawing in (("face", piece.face), ("back", piece.back)):
+            if drawing is None or (side == "back" and piece.kind == "card"):
+                continue  # a card's back is its deck's, checked once as the deck's back piece
+            _check_side(piece, side, drawing, errors, notes)
+    errors.report(problems, "error")
+    notes.report(problems, "note")
+
+
+def _name(piece: Piece, side: str) -> str:
+    kind = piece.kind.replace("-", " ") or "piece"
+    return f"{kind} '{piece.name}'" + (" back" if side == "back" and piece.kind != "card-back" else "")
+
+
+def _boxes(item, m: Matrix, source: Loc | None) -> Iterator[tuple[Group, Matrix, Loc | None]]:
+    """(group, transform, innermost content source) of every group under an item."""
+    if not isinstance(item, Group):
+        return
+    source = item.source or source
+    inner = multiply(m, item.transform) if item.transform else m
+    yield item, inner, source
+    for child in item.items:
+        yield from _boxes(child, inner, source)
+
+
+def _first_text(group: Group) -> Text | None:
+    for item in group.items:
+        if isinstance(item, Text) and item.text.strip():
+            return item
+        if isinstance(item, Group):
+            found = _first_text(item)
+            if found is not None:
+                return found
+    return None
+
+
+def _words(group: Group) -> str:
+    """The text a box prints, lines joined, shortened for a message."""
+    parts: list[str] = []
+
+    def walk(g: Group) -> None:
+        for item in g.items:
+            if isinstance(item, Text):
+                parts.append(item.text.strip())
+            elif isinstance(item, Group):
+                walk(item)
+    walk(group)
+    text = " ".join(p for p in parts if p)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _pt(mm: float) -> str:
+    return f"{mm / MM_PER_PT:.2f}".rstrip("0").rstrip(".") + " pt"
+
+
+def _check_side(piece: Piece, side: str, drawing: Group, errors: Findings, notes: Findings) -> None:
+    where = _name(piece, side)
+    groups = list(_boxes(drawing, IDENTITY, piece.source))
+    regions = [(name, through(m, (x, y, x + w, y + h))) for g, m, _s in groups for name, (x, y, w, h) in g.regions]
+    for group, m, source in groups:
+        fit = group.fit
+        if fit is None:
+            continue
+        first = _first_text(group)
+        if first is None:
+            continue
+        at = first.source or source
+        words = _words(group)
+        what = f"{first.role or 'text'} '{words}'"
+        set_by = f" (its size is set at {first.set_by})" if first.set_by else ""
+        key = (at, first.set_by, first.role, words)
+        if not fit.fits:  # (where it would run to is beside the point)
+            if not fit.reported:
+                errors.add(("fit", *key), at, _misfit(what, fit) + set_by, where)
+            continue
+        if fit.size < MIN_TYPE_PT * MM_PER_PT - 1e-6 < fit.wanted:
+            errors.add(("floor", *key), at, f"{what} would have to shrink to {_pt(fit.size)} to fit its box, under "
+                       f"the {MIN_TYPE_PT:g} pt that prints readably; shorten it or give it a larger box{set_by}",
+                       where)
+        elif fit.size < fit.wanted - 1e-6:
+            notes.add(("shrunk", *key), at, f"{what} is shrunk from {_pt(fit.wanted)} to {_pt(fit.size)} to fit its "
+                      f"box{set_by}", where)
+        box = through(m, ink_box(group))
+        if box is None:
+            continue
+        for name, strip in regions:
+            if _inside(box, strip):
+                continue
+            depth = _overlap(box, strip)
+            if depth > 0:
+                errors.add(("into", name, *key), at, f"{what} comes {max(CLEAR_MM - depth, 0):.1f} mm from the {name}"
+                           f"{' (it overlaps it)' if depth > CLEAR_MM else ''}, closer than the {CLEAR_MM:g} mm "
+                           f"that keeps it clear: it runs into the {name}; shorten it, or end its box "
+                           f"{CLEAR_MM:g} mm short of the {name}{set_by}", where)
+
+
+def _misfit(what: str, fit: TextFit) -> str:
+    if fit.too_wide:
+        word = fit.too_wide if len(fit.too_wide) <= 30 else fit.too_wide[:27] + "..."
+        return (f"{what}: the word '{word}' is wider than its box ({fit.box[2]:.1f} mm) at {_pt(fit.size)}, so it "
+                "prints past the box's side")
+    shrink = (f" even at {_pt(fit.size)}, the smallest its template allows (min_size)" if fit.floor < fit.wanted
+              else f" at {_pt(fit.size)} (a min_size in its template would let it shrink)")
+    return (f"{what} does not fit its box: it needs {fit.needed:.1f} mm of height and the box has "
+            f"{fit.box[3]:.1f} mm{shrink}, so it would be cut off or print over what lies beyond")
+
+
+def _inside(box: Box, strip: Box) -> bool:
+    return (box[0] >= strip[0] - INSIDE_MM and box[1] >= strip[1] - INSIDE_MM and box[2] <= strip[2] + INSIDE_MM
+            and box[3] <= strip[3] + INSIDE_MM)
+
+
+def _overlap(box: Box, strip: Box) -> float:
+    """How far a box reaches into a strip grown by CLEAR_MM on every side, the lesser of the two directions
+    (0: it keeps clear)."""
+    x0, y0, x1, y1 = strip[0] - CLEAR_MM, strip[1] - CLEAR_MM, strip[2] + CLEAR_MM, strip[3] + CLEAR_MM
+    return max(0.0, min(min(box[2], x1) - max(box[0], x0), min(box[3], y1) - max(box[1], y0)))
