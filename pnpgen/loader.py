@@ -26,6 +26,7 @@ from .model.images import ImageRef
 from .model.simulation import Simulation
 from .paths import TEMPLATES_DIR, PathRefused, pack_path, resolve_game, template_path
 from .sheets import is_sheet, read_sheet, value_of
+from .textrefs import resolve_references
 from .yamlsrc import display_path, key_loc, load_yaml, loc_of
 
 __all__ = ["MAX_PLAYERS", "SHAPES", "SYMBOLS", "ensure_game", "load_game"]
@@ -195,7 +196,7 @@ class _Loader:
         variants = self.load_variants(raw["variants"], m, parts, values["players"] if players_known else None)
         self.palette, self.icons = palette, icons
         counts, count_locs = self.counts(raw["counts"], data["counts"])
-        return Game(
+        game = Game(
             id=gid, title=values["title"] or gid or "", version=values["version"], players=values["players"],
             root=self.root, engine=engine, engine_loc=loc_of(m, "engine") if engine else None,
             suits=tuple(self.suits.values()), colours=tuple(self.palette.items()), rules=rules,
@@ -205,6 +206,7 @@ class _Loader:
             terrains=tuple(self.terrains.values()), variants=tuple(variants), fonts=self.fonts(values["fonts"]),
             credits=values["credits"], licence=values["licence"].strip(), also_needed=values["also_needed"],
             sim=values["sim"] or Simulation(), provisional=tuple(self.marked))
+        return resolve_references(game, self.p, self.at)  # text that names values of the data prints them
 
     def read_cleanly(self, m: Any, key: str) -> bool:
         """Whether a field read without an error (the game's player counts: else variants' are not checked)."""

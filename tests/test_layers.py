@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("render", ("render",)),
     ("draw", ("draw",)),
     ("engine", ("engine",)),
-    ("loader", ("loader", "rulespec", "cardsheet")),
+    ("loader", ("loader", "rulespec", "cardsheet", "textrefs")),
     ("model", ("model",)),
     ("yamlsrc", ("yamlsrc", "sheets", "fields", "declare")),  # located mappings of YAML and sheets, read as declared
     ("utilities", ("errors", "hexgrid", "gridmove", "paths", "stats", "atomic", "filewatch", "serve", "plugins",

@@ -5,8 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..declare import COLOUR, ID, PATH, REQUIRED, SAME_AS_ID, TEMPLATE, TEXT, Kind, ListOf, declared, describe, record
+from ..declare import (
+    COLOUR,
+    ID,
+    PATH,
+    REQUIRED,
+    SAME_AS_ID,
+    TEMPLATE,
+    TEXT,
+    Kind,
+    ListOf,
+    declared,
+    describe,
+    did_you_mean,
+    record,
+)
 from ..errors import Loc
+from ..yamlsrc import key_loc, loc_of
 from .images import IMAGE, ImageRef
 from .provisional import provisional_field
 
@@ -117,15 +132,39 @@ class Token:
                 or self.back_image is not None)
 
 
-class Rows(Kind):
-    """A table: rows of cells (text or numbers), every row as long as the first."""
+TABLE_KEYS = ("rows", "where", "columns")
 
-    words = "a list of rows"
+
+class TableFrom(tuple):
+    """A table to be made from records of the data (see textrefs.py): which records (a dotted path such as
+    'actions' or 'decks.market.cards'), the field values they must have, and the columns (header, field path)."""
+
+    rows: str = ""
+    rows_loc: Loc | None = None
+    where: tuple[tuple[str, Any, Loc | None], ...] = ()
+    columns: tuple[tuple[str, str, Loc | None], ...] = ()
+
+    @classmethod
+    def made(cls, rows: str, rows_loc: Loc | None, where: tuple, columns: tuple) -> TableFrom:
+        """A table spec (an empty tuple until the loader makes its rows)."""
+        out = cls()
+        out.rows, out.rows_loc, out.where, out.columns = rows, rows_loc, where, columns
+        return out
+
+
+class Rows(Kind):
+    """A table: rows of cells (text or numbers), every row as long as the first; or a table made from records of
+    the data, `{rows: actions, where: {kind: fire}, columns: {Card: name, Damage: damage}}`."""
+
+    words = "a list of rows, or a mapping of rows, where and columns"
     empty = ()
 
     def read(self, v: Any, at: Any) -> Any:
+        if isinstance(v, dict):
+            return self.read_from(v, at)
         if not isinstance(v, list):
-            return at.bad(f"{at.label} must be a list, got {describe(v)}")
+            return at.bad(f"{at.label} must be a list of rows or a mapping (rows, where, columns), got "
+                          f"{describe(v)}")
         rows, locs = [], getattr(v, "item_locs", None) or [at.loc] * len(v)
         for row, loc in zip(v, locs):
             if not isinstance(row, list) or not all(isinstance(c, (str, int, float)) for c in row):
@@ -133,24 +172,53 @@ class Rows(Kind):
             elif rows and len(row) != len(rows[0]):
                 at.bad(f"a table row has {len(row)} cells, the first row {len(rows[0])}", loc)
             else:
-                rows.append(Row(str(c) for c in row).at(loc))
+                rows.append(Row(str(c) for c in row).at(loc, getattr(row, "item_locs", None)))
         return tuple(rows)
 
+    def read_from(self, v: dict, at: Any) -> Any:
+        """A table made from records: `rows` (a dotted path), `where` (field: value), `columns` (header: field)."""
+        for key in v:
+            if key not in TABLE_KEYS:
+                return at.bad(f"{at.label}: unknown key '{key}' (expected one of: {', '.join(TABLE_KEYS)})"
+                              + did_you_mean(key, TABLE_KEYS), key_loc(v, key))
+        rows, where, columns = v.get("rows"), v.get("where") or {}, v.get("columns")
+        if not isinstance(rows, str) or not rows.strip():
+            return at.bad(f"{at.label}: 'rows' must name records, such as actions or decks.market.cards",
+                          loc_of(v, "rows") if "rows" in v else at.loc)
+        if not isinstance(where, dict) or not all(isinstance(x, (str, int, float, bool)) for x in where.values()):
+            return at.bad(f"{at.label}: 'where' must be a mapping of field names to plain values",
+                          loc_of(v, "where"))
+        if not isinstance(columns, dict) or not columns or not all(isinstance(x, str) and x.strip()
+                                                                   for x in columns.values()):
+            return at.bad(f"{at.label}: 'columns' must be a mapping of column headers to field names, such as "
+                          "{Card: name, Damage: damage}", loc_of(v, "columns") if "columns" in v else at.loc)
+        return TableFrom.made(rows.strip(), loc_of(v, "rows"),
+                              tuple((str(k), x, loc_of(where, k)) for k, x in where.items()),
+                              tuple((str(k), x.strip(), loc_of(columns, k)) for k, x in columns.items()))
+
     def schema(self) -> dict:
-        return {"type": "array", "items": {"type": "array", "items": {"type": ["string", "number"]}}}
+        rows = {"type": "array", "items": {"type": "array", "items": {"type": ["string", "number"]}}}
+        made = {"type": "object", "additionalProperties": False, "required": ["rows", "columns"],
+                "properties": {"rows": {"type": "string", "description": "the records: actions, decks.ID.cards ..."},
+                               "where": {"type": "object", "description": "field values a record must have"},
+                               "columns": {"type": "object", "description": "column header: field of the record",
+                                           "additionalProperties": {"type": "string"}}}}
+        return {"anyOf": [rows, made]}
 
     def doc(self) -> str:
-        return "list of rows (lists of text)"
+        return "list of rows (lists of text), or {rows, where, columns}"
 
 
 class Row(tuple):
     """A table row that remembers where it was written."""
 
     loc: Loc | None = None
+    cells: tuple[Loc | None, ...] = ()
 
-    def at(self, loc: Loc | None) -> Row:
-        """The row, located."""
+    def at(self, loc: Loc | None, cells=None) -> Row:
+        """The row, located (and each of its cells, where known)."""
         self.loc = loc
+        self.cells = tuple(cells or ())
         return self
 
 
@@ -160,18 +228,23 @@ class Section:
     """A titled block of a player aid: text, with {icon} markers, and an optional table."""
 
     title: str = declared("its title", default="")
-    text: str = declared("its text; {icon} prints an icon or a suit symbol", default="")
-    table: tuple[tuple[str, ...], ...] = declared("a table: the first row is the header", kind=Rows(), default=())
+    text: str = declared("its text; {icon} prints an icon or a suit symbol, {rules.NAME} a value of the data",
+                         default="")
+    table: tuple[tuple[str, ...], ...] = declared("a table: the first row is the header; or one made from records: "
+                                                  "{rows: actions, where: {kind: fire}, columns: {Card: name}}",
+                                                  kind=Rows(), default=())
     loc: Loc | None = field(default=None, compare=False, repr=False)
     blank_rows: int = declared("empty ruled rows after the table, to write in (a score pad)", default=0, min=0,
                                max=200)
     row_locs: tuple[Loc | None, ...] = field(default=(), compare=False, repr=False)  # where each table row is
+    cell_locs: tuple[tuple[Loc | None, ...], ...] = field(default=(), compare=False, repr=False)  # and each cell
     image: ImageRef | None = declared("an illustration printed after its text and table (PNG, JPEG or SVG in the "
                                       "pack)", kind=IMAGE, default=None)
 
     def __post_init__(self) -> None:
         if any(isinstance(r, Row) for r in self.table):  # as read: each row knows where it was written
             object.__setattr__(self, "row_locs", tuple(getattr(r, "loc", None) for r in self.table))
+            object.__setattr__(self, "cell_locs", tuple(getattr(r, "cells", ()) for r in self.table))
             object.__setattr__(self, "table", tuple(tuple(r) for r in self.table))
 
 
