@@ -43,13 +43,13 @@ def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: 
               sheet=None, printer_margin: float = PRINTER_MARGIN_MM) -> None:
     """Check a laid-out kit (and its imposed pages by paper, if given) for print; findings go to `problems`."""
     glyphs, small, unsafe, coarse = _Findings(), _Findings(), _Findings(), _Findings()
+    shrunk = check_fits(kit.pieces, problems)  # (text shrunk under the minimum is an error there)
     for piece in kit.pieces:
         for side, drawing in (("face", piece.face), ("back", piece.back)):
             if drawing is None or (side == "back" and piece.kind == "card"):
                 continue  # a card's back is its deck's, checked once as the deck's back piece
-            _check_piece_side(piece, side, drawing, glyphs, small, unsafe, coarse)
+            _check_piece_side(piece, side, drawing, glyphs, small, unsafe, coarse, shrunk)
     _colours(kit, problems)
-    check_fits(kit.pieces, problems)
     if pages:
         drawn = {id(p.face) for p in kit.pieces} | {id(p.back) for p in kit.pieces if p.back is not None}
         _pages(pages, drawn, game_loc, sheet, printer_margin, glyphs, problems)
@@ -79,7 +79,7 @@ def _walk(item: Item, m: Matrix, source: Loc | None) -> Iterator[tuple[Item, Mat
 
 
 def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings, small: _Findings,
-                      unsafe: _Findings, coarse: _Findings) -> None:
+                      unsafe: _Findings, coarse: _Findings, shrunk: set[int] = frozenset()) -> None:
     where = _name(piece, side)
     trimmed = piece.cut == "marks"
     w, h = piece.size
@@ -96,7 +96,7 @@ def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings
             # text a template region sets is one finding at its template value; other text, one per size and kind
             key = (item.set_by, item.role) if item.role else (None, piece.kind)
             what = f"{item.role} '{sample}'" if item.role else f"text such as '{sample}'"
-            if size_pt < MIN_TYPE_PT - 1e-6 and sample:
+            if size_pt < MIN_TYPE_PT - 1e-6 and sample and id(item) not in shrunk:
                 small.add(("size", *key, round(size_pt, 2)), item.set_by or source,
                           f"{what} prints at {size_pt:.2f} pt, under {MIN_TYPE_PT:g} pt: too small to read", where)
             box = through(m, primitive_box(item))

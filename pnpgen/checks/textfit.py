@@ -27,17 +27,20 @@ MIN_TYPE_PT = 6.0
 INSIDE_MM = 0.1  # how far text may stand out of the strip it is part of (rounding)
 
 
-def check_fits(pieces, problems: Problems) -> None:
+def check_fits(pieces, problems: Problems) -> set[int]:
     """Record an error for every text box of the pieces that does not fit, and a note for each one shrunk; each
-    cause once, with the pieces it shows on."""
+    cause once, with the pieces it shows on. Returns the ids of the lines of text that shrank under MIN_TYPE_PT
+    (an error here, so not a small-type warning as well)."""
     errors, notes = Findings(), Findings()
+    too_small: set[int] = set()
     for piece in pieces:
         for side, drawing in (("face", piece.face), ("back", piece.back)):
             if drawing is None or (side == "back" and piece.kind == "card"):
                 continue  # a card's back is its deck's, checked once as the deck's back piece
-            _check_side(piece, side, drawing, errors, notes)
+            _check_side(piece, side, drawing, errors, notes, too_small)
     errors.report(problems, "error")
     notes.report(problems, "note")
+    return too_small
 
 
 def _name(piece: Piece, side: str) -> str:
@@ -67,18 +70,17 @@ def _first_text(group: Group) -> Text | None:
     return None
 
 
+def _texts(group: Group) -> Iterator[Text]:
+    for item in group.items:
+        if isinstance(item, Text):
+            yield item
+        elif isinstance(item, Group):
+            yield from _texts(item)
+
+
 def _words(group: Group) -> str:
     """The text a box prints, lines joined, shortened for a message."""
-    parts: list[str] = []
-
-    def walk(g: Group) -> None:
-        for item in g.items:
-            if isinstance(item, Text):
-                parts.append(item.text.strip())
-            elif isinstance(item, Group):
-                walk(item)
-    walk(group)
-    text = " ".join(p for p in parts if p)
+    text = " ".join(t.text.strip() for t in _texts(group) if t.text.strip())
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -86,7 +88,8 @@ def _pt(mm: float) -> str:
     return f"{mm / MM_PER_PT:.2f}".rstrip("0").rstrip(".") + " pt"
 
 
-def _check_side(piece: Piece, side: str, drawing: Group, errors: Findings, notes: Findings) -> None:
+def _check_side(piece: Piece, side: str, drawing: Group, errors: Findings, notes: Findings,
+                too_small: set[int]) -> None:
     where = _name(piece, side)
     groups = list(_boxes(drawing, IDENTITY, piece.source))
     regions = [(name, through(m, (x, y, x + w, y + h))) for g, m, _s in groups for name, (x, y, w, h) in g.regions]
@@ -107,6 +110,7 @@ def _check_side(piece: Piece, side: str, drawing: Group, errors: Findings, notes
                 errors.add(("fit", *key), at, _misfit(what, fit) + set_by, where)
             continue
         if fit.size < MIN_TYPE_PT * MM_PER_PT - 1e-6 < fit.wanted:
+            too_small.update(id(t) for t in _texts(group))
             errors.add(("floor", *key), at, f"{what} would have to shrink to {_pt(fit.size)} to fit its box, under "
                        f"the {MIN_TYPE_PT:g} pt that prints readably; shorten it or give it a larger box{set_by}",
                        where)
@@ -116,8 +120,10 @@ def _check_side(piece: Piece, side: str, drawing: Group, errors: Findings, notes
         box = through(m, ink_box(group))
         if box is None:
             continue
+        x, y, w, h = fit.box
+        given = through(m, (x, y, x + w, y + h))
         for name, strip in regions:
-            if _inside(box, strip):
+            if _inside(given, strip):  # text set in the strip itself (a band's title)
                 continue
             depth = _overlap(box, strip)
             if depth > 0:

@@ -176,9 +176,9 @@ class Templates:
                 if sub is not None:
                     out[key] = self._read(sub, p, inherited, f"{what} {key}", where=loc_of(m, key))
                 else:
-                    out[key] = inherited if inherited is not None else _defaults(p, self.game)
+                    out[key] = inherited if inherited is not None else _defaults(p, self.game, f"{what} {key}")
                     if inherited is None:
-                        out[key].where, out[key].role = where, f"{what} {key}"
+                        out[key].where = where
                 continue
             if key in m:
                 locs[key] = loc_of(m, key)
@@ -266,6 +266,9 @@ def _convert_default(p: P, game: Game | None = None) -> Any:
     return d
 
 
-def _defaults(spec: dict, game: Game | None = None) -> Tmpl:
-    return Tmpl({k: (_defaults(p, game) if isinstance(p, dict) else _convert_default(p, game))
-                 for k, p in spec.items()})
+def _defaults(spec: dict, game: Game | None = None, role: str = "") -> Tmpl:
+    """A template part as its defaults make it; `role` names it in messages (its parts are named within it)."""
+    out = Tmpl({k: (_defaults(p, game, f"{role} {k}" if role else "") if isinstance(p, dict)
+                    else _convert_default(p, game)) for k, p in spec.items()})
+    out.role = role
+    return out

@@ -19,7 +19,9 @@ from pnpgen.draw import fonts
 from pnpgen.draw.vision import delta_e2000, lightness, seen_with
 from pnpgen.errors import ContentErrors
 from pnpgen.loader import load_game
+from pnpgen.paths import TEMPLATES_DIR
 
+TOKEN_SIZE = f"{TEMPLATES_DIR / 'token.yaml'}:7:15"  # where pnpgen's token template sets its label's size
 FONT_DIR = Path(fonts.__file__).resolve().parent.parent / "fonts"
 VERA = Path(__import__("reportlab").__file__).resolve().parent / "fonts"  # Bitstream Vera: no 'Ł'
 
@@ -378,3 +380,86 @@ def test_a_value_only_pnpgens_own_sheet_sets_is_not_blamed(clean):
     got = errors(clean)
     assert got and all(e.startswith(f"{where(clean / 'game.yaml', '{id: one')}: error: ") for e in got), got
 
+
+
+# -- text that does not fit (issue: text that does not fit is an error, not a clipped line) ------------------
+
+def test_text_taller_than_its_box_even_at_its_smallest_size_is_an_error_at_the_text(clean):
+    game = clean / "game.yaml"
+    edit(game, "- {id: crew-a, kind: crew, shape: square, size: 10,",
+         "- {id: crew-a, kind: crew, shape: square, size: 24, label: " + "a b c d e f g h i j k l m n o p q r s t u v "
+         * 4 + ",")
+    got = findings(clean)
+    token = where(game, "- {id: crew-a", 2)
+    assert len(got) == 1, got
+    assert got[0].startswith(f"{token}: error: template 'token' label 'a b c d e f g h i j k l m n o p q r s...' "
+                             "does not fit its box: it needs ")
+    assert "even at 6 pt, the smallest its template allows (min_size), so it would be cut off" in got[0]
+    assert f"(its size is set at {TOKEN_SIZE})" in got[0] and got[0].endswith("(token 'crew-a')")
+
+
+def test_a_word_wider_than_its_box_is_an_error_naming_the_word(clean):
+    game = clean / "game.yaml"
+    edit(game, "- {id: crew-a, kind: crew, shape: square, size: 10,",
+         "- {id: crew-a, kind: crew, shape: square, size: 10, label: Harbour,")
+    assert findings(clean) == [f"{where(game, '- {id: crew-a', 2)}: error: template 'token' label 'Harbour': the word "
+                               "'Harbour' is wider than its box (8.4 mm) at 6 pt, so it prints past the box's side "
+                               f"(its size is set at {TOKEN_SIZE}) (token 'crew-a')"]
+
+
+def test_text_cut_by_its_band_is_an_error_at_the_content_it_prints(clean):
+    game = clean / "game.yaml"
+    edit(clean / "templates" / "action-card.yaml", "footer:\n  height: 0\n", "footer:\n  height: 6mm\n")
+    edit(game, "  navy: {colour:", "  navy: {name: Navy of the Grand Duchy of Far Away, colour:")
+    got = findings(clean)
+    assert len(got) == 1, got
+    assert got[0].startswith(f"{where(game, '  navy: {name', 8)}: error: template 'action-card' footer text "
+                             "'NAVY OF THE GRAND DUCHY OF FAR AWAY' does not fit its box: it needs ")
+    footer = where(clean / "templates" / "action-card.yaml", "height: 6mm")
+    assert "at 6 pt (a min_size in its template would let it shrink), so it would be cut off or print over what " \
+           f"lies beyond (its size is set at {footer})" in got[0]
+    assert got[0].endswith("(card 'Two (navy)')")
+
+
+def test_text_that_would_shrink_under_6_pt_to_fit_is_an_error(clean):
+    edit(clean / "templates" / "action-card.yaml", "footer:\n  height: 0\n",
+         "footer:\n  height: 0\neffect:\n  text: {size: 7pt, min_size: 4pt}\n")
+    edit(clean / "game.yaml", "{id: one, suit: gold, name: Harbour}",
+         "{id: one, suit: gold, name: Harbour, text: " + "Row to the harbour mouth and wait for the tide. " * 30 + "}")
+    got = findings(clean)
+    assert len(got) == 1, got
+    assert got[0].startswith(f"{where(clean / 'game.yaml', '{id: one')}: error: template 'action-card' effect "
+                             "text 'Row to the harbour mouth and wait for...' would have to shrink to ")
+    assert "to fit its box, under the 6 pt that prints readably; shorten it or give it a larger box (its size is " \
+           f"set at {where(clean / 'templates' / 'action-card.yaml', '7pt', 0)})" in got[0]
+    assert got[0].endswith("(card 'Harbour (gold)')")
+    edit(clean / "game.yaml", "Row to the harbour mouth and wait for the tide. " * 30,
+         "Row to the harbour mouth and wait for the tide. " * 20)
+    assert findings(clean) == []  # shrunk, but not under 6 pt: a note only
+    report = check_game(load_game(str(clean)), layout=True)
+    assert [n.message.split(" (its size")[0] for n in report.notes] == [
+        "template 'action-card' effect text 'Row to the harbour mouth and wait for...' is shrunk from 7 pt to "
+        f"{report.notes[0].message.split(' to ')[2].split(' ')[0]} pt to fit its box"]
+
+
+def test_text_that_runs_into_the_title_band_is_an_error_naming_the_band(clean):
+    edit(clean / "templates" / "action-card.yaml", "footer:\n  height: 0\n",
+         "footer:\n  height: 0\ndiagram: [4mm, 12mm, 55mm, 0mm]\neffect: {box: [4mm, 12mm, 55mm, 16mm]}\n")
+    edit(clean / "game.yaml", "{id: one, suit: gold, name: Harbour}",
+         "{id: one, suit: gold, name: Harbour, text: Row to the harbour mouth.}")
+    got = findings(clean)
+    assert got and all(": error: " in g and "runs into the title band" in g for g in got), got
+    assert got[0].startswith(f"{where(clean / 'game.yaml', '{id: one')}: error: template 'action-card' effect "
+                             "text 'Row to the harbour mouth.' comes 0.0 mm from the title band (it overlaps it), "
+                             "closer than the 0.8 mm that keeps it clear: it runs into the title band"), got
+
+
+def test_check_verbose_prints_the_notes_and_plain_check_does_not(clean):
+    edit(clean / "game.yaml", "{id: one, suit: gold, name: Harbour}",
+         "{id: one, suit: gold, name: Harbourmasters}")  # the band title shrinks to fit
+    plain = CliRunner().invoke(main, ["check", str(clean)])
+    verbose = CliRunner().invoke(main, ["check", str(clean), "--verbose"])
+    assert plain.exit_code == 0 and verbose.exit_code == 0
+    assert ": note: " not in plain.output
+    assert ": note: template 'action-card' band title 'Harbourmasters' is shrunk from 13 pt to " \
+        in verbose.output
