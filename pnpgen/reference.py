@@ -11,6 +11,7 @@ from typing import Any
 from .declare import REQUIRED, Derived, FileOr, Kind, ListOf, OneOf, Record, Table, declarations, info
 from .model import Game, Variant
 from .model.cards import CardList
+from .textrefs import NAMESPACES
 
 COMMAND = "python -m pnpgen.reference > docs/content-reference.md"
 
@@ -160,6 +161,7 @@ def content_reference() -> str:
             continue
         title = ref.titles[cls]
         lines += [f"## {title}", "", _first_line(cls.__doc__), "", *ref.table(cls), ""]
+    lines += references_section()
     engines = engine_parameters()
     lines += ["## Rules parameters", "",
               "The `rules` mapping of `game.yaml` holds the numbers the game's engine reads, as that engine",
@@ -174,6 +176,44 @@ def content_reference() -> str:
         for cls in [c for c in ref.order if c not in before and c is not params]:
             lines += [f"#### {ref.titles[cls]}", "", _first_line(cls.__doc__), "", *ref.table(cls), ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def references_section() -> list[str]:
+    """How printed text names values of the data, and what a typed table is held against."""
+    lines = [
+        "## Values of the data in text",
+        "",
+        "Any text a component prints (an aid's sections and table cells, a card's or board's text, a label, the",
+        "cover's notes) may name a value of the data instead of typing it, so that a rule edit reprints every",
+        "statement of it: a dotted path in braces, such as `{rules.hand_size}` or `{actions.broadside.damage}`.",
+        "The first word names a part of the data; the words after it go down by id and field key, as content",
+        "writes them; a number goes down a list (`{rules.plan_areas.0}`). A list prints joined with commas;",
+        "`|or` and `|and` join its last two with a word (`{actions.reach.steps|or}` prints `1 or 2`). A variant's",
+        "text reads the variant's rules. A path that names nothing printable (a misspelt word, a whole record,",
+        "an empty value) is an error at the reference, naming what could follow and the closest match. Icon",
+        "markers (`{sail}`) have no dot, so the two never meet. While content holds other errors, a reference to",
+        "a name the data lacks is not reported (it may be one that did not load); it is once they are fixed.",
+        "",
+        "| first word | what it names |",
+        "| --- | --- |",
+        *[f"| `{name}` | {words} |" for name, words in NAMESPACES.items()],
+        "",
+        "A player aid's `table` may be made from records: `{rows: PATH, where: {FIELD: VALUE}, columns: {HEADER:",
+        "FIELD}}` makes a header row, then a row for each record PATH names (in content order) whose fields have",
+        "the values `where` gives; a column's FIELD may carry `|or` or `|and`. For example",
+        "`{rows: actions, where: {kind: fire}, columns: {Card: name, Damage: damage}}`.",
+        "",
+        "A table typed by hand is held against the data where it restates it: in a row whose first cell names",
+        "one record (its name or id; actions first, then cards, tokens, area cards, suits, decks and boards), a",
+        "cell under a header that names one of that record's numeric fields (the field's key, alone or as the",
+        "header's last word: `Damage`, `Exact range`) must state that number (or, for a list, those numbers);",
+        "another is an error at the cell, naming the value and where it is set. Cells that hold a reference are",
+        "the data already. What cannot be compared: prose (a number in a sentence says nothing of what it",
+        "counts), cells whose header names no field, rows naming no record or several, and numbers worked out",
+        "from the data (a sum, a range of rolls): write those with references, or in words that need no number.",
+        "",
+    ]
+    return lines
 
 
 def _first_line(doc: str | None) -> str:

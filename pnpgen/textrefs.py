@@ -9,6 +9,9 @@ no dot, so the two never meet.
 A table written as `{rows: PATH, where: {FIELD: VALUE}, columns: {HEADER: FIELD}}` is made from the records
 PATH names, one row a record in content order, filtered by `where`.
 
+While content holds other errors, a reference to a name the data lacks is not reported (the name may be
+one that did not load); it is, once they are fixed.
+
 A table typed by hand is compared with the data where it can be: a row whose first cell names a record (by name or
 id) and a column whose header names one of that record's numeric fields (the field's key or label, alone or at the
 end of the header: "Damage", "Exact range") must state the field's value; another number is an error at the cell.
@@ -142,7 +145,11 @@ def _value(v: Any, loc: Loc | None, where: Where | None) -> Any:
 # -- resolving ----------------------------------------------------------------------------------------------------
 
 class Unresolved(Exception):
-    """A reference that names nothing printable; the message says why."""
+    """A reference that names nothing printable; the message says why (`missing`: a word that names nothing)."""
+
+    def __init__(self, message: str, missing: bool = False):
+        super().__init__(message)
+        self.missing = missing
 
 
 def lookup(view: dict[str, Any], path: str) -> Any:
@@ -163,7 +170,8 @@ def lookup(view: dict[str, Any], path: str) -> Any:
             known = sorted(node)
             what = f"'{'.'.join(walked)}' has" if walked else "a reference starts with one of"
             listed = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
-            raise Unresolved(f"unknown '{part}': {what}: {listed or 'nothing'}{did_you_mean(part, known)}")
+            raise Unresolved(f"unknown '{part}': {what}: {listed or 'nothing'}{did_you_mean(part, known)}",
+                             missing=True)
         walked.append(part)
     return node
 
@@ -236,9 +244,15 @@ def _offset(text: str, loc: Loc) -> int:
 class Resolver:
     """Resolves the references of one game's (or variant's) text against its data, recording located errors."""
 
-    def __init__(self, view: dict[str, Any], problems: Problems, where: Where, places: _Places | None = None):
+    def __init__(self, view: dict[str, Any], problems: Problems, where: Where, places: _Places | None = None,
+                 quiet: bool = False):
         self.view, self.problems, self.where = view, problems, where
         self.places = places or _Places()
+        self.quiet = quiet  # content already in error: a name it may have lost is not reported again
+
+    def unresolved(self, loc: Loc | None, message: str, e: Unresolved) -> None:
+        if not (self.quiet and e.missing):
+            self.problems.error(loc, message)
 
     def text(self, text: str, near: Loc | None, what: str) -> str:
         """The text with each reference replaced by its value (an error, and the reference kept, where none)."""
@@ -249,7 +263,7 @@ class Resolver:
             try:
                 return shown(lookup(self.view, m.group(1)), m.group(1), m.group(2))
             except Unresolved as e:
-                self.problems.error(self.places.find(near, m.group(0)), f"{what}: reference {m.group(0)}: {e}")
+                self.unresolved(self.places.find(near, m.group(0)), f"{what}: reference {m.group(0)}: {e}", e)
                 return m.group(0)
         return REFERENCE.sub(one, text)
 
@@ -298,7 +312,7 @@ class Resolver:
         try:
             records = lookup(self.view, spec.rows)
         except Unresolved as e:
-            self.problems.error(spec.rows_loc, f"{what}: table rows '{spec.rows}': {e}")
+            self.unresolved(spec.rows_loc, f"{what}: table rows '{spec.rows}': {e}", e)
             return ()
         if not isinstance(records, dict) or not all(isinstance(r, dict) for r in records.values()):
             self.problems.error(spec.rows_loc, f"{what}: table rows '{spec.rows}' must name records by id (such "
@@ -314,7 +328,7 @@ class Resolver:
                 try:
                     row.append(shown(lookup(record, field), f"{spec.rows}.{rid}.{field}", joiner or None))
                 except Unresolved as e:
-                    self.problems.error(loc, f"{what}: table column '{path}' of '{spec.rows}.{rid}': {e}")
+                    self.unresolved(loc, f"{what}: table column '{path}' of '{spec.rows}.{rid}': {e}", e)
                     return ()
             rows.append(tuple(row))
         if len(rows) == 1:
@@ -407,7 +421,8 @@ def _matches(record: dict, key: str, wanted: Any) -> bool:
 def resolve_references(game: Game, problems: Problems, where: Where) -> Game:
     """The game with the references of all its text resolved, its variants' against their own rules."""
     places = _Places()
-    resolver = Resolver(data_view(game, where), problems, where, places)
+    quiet = bool(problems.errors)  # (errors cascade: a record that did not load is missing from the data)
+    resolver = Resolver(data_view(game, where), problems, where, places, quiet)
     changed = {}
     for f in fields(game):
         if not f.init or f.name in ("variants", "rules", "provisional") or f.name.endswith(("loc", "locs")):
@@ -418,7 +433,7 @@ def resolve_references(game: Game, problems: Problems, where: Where) -> Game:
             changed[f.name] = new
     variants = []
     for variant in game.variants:
-        own = Resolver(data_view(game, where, variant), problems, where, places)
+        own = Resolver(data_view(game, where, variant), problems, where, places, quiet)
         variants.append(own.record(variant, f"variant '{variant.id}'"))
     if any(a is not b for a, b in zip(variants, game.variants)):
         changed["variants"] = tuple(variants)
