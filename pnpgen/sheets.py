@@ -10,6 +10,7 @@ empty cell gives no value (the field's default). A column `fields.NAME` fills th
 from __future__ import annotations
 
 import csv
+import re
 import io
 from pathlib import Path
 from typing import Any
@@ -100,7 +101,7 @@ def _csv_cells(text: str, name: str) -> list[tuple[int, list[str]]]:
     first = 0  # the chunk a row starts in
     try:
         for cells in reader:
-            out.append((lines[first], cells))
+            out.append((lines[first], [unguard(c) for c in cells]))
             first = reader.line_num
     except csv.Error as e:
         raise ContentError(Loc(name, lines[min(first, len(lines) - 1)], 1), f"CSV syntax error: {e}") from None
@@ -211,11 +212,29 @@ def _mapping(loc: Loc) -> LMap:
     return m
 
 
+# A cell a spreadsheet would run as a formula: one that begins with =, +, -, @, a tab or a carriage return
+# (after any quotes pnpgen put before it). A plain number (-3, +2.5) stays as it is: it is no formula.
+FORMULA = re.compile(r"'*[=+\-@\t\r]")
+PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+
+
+def guard(cell: str) -> str:
+    """A cell as CSV export writes it: one that a spreadsheet would run as a formula gets a leading quote,
+    which spreadsheets show as text and unguard takes off again."""
+    return "'" + cell if FORMULA.match(cell) and not PLAIN_NUMBER.fullmatch(cell) else cell
+
+
+def unguard(cell: str) -> str:
+    """A CSV cell as read: the quote guard put before a formula-like cell is taken off."""
+    return cell[1:] if cell.startswith("'") and FORMULA.match(cell, 1) else cell
+
+
 def write_csv(columns: list[str], rows: list[dict[str, str]]) -> str:
-    """CSV text: a header row, then one row per mapping (a missing value is an empty cell)."""
+    """CSV text: a header row, then one row per mapping (a missing value is an empty cell); formula-like cells
+    guarded (see guard)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow([guard(c) for c in columns])
     for row in rows:
-        writer.writerow([row.get(c, "") for c in columns])
+        writer.writerow([guard(row.get(c, "")) for c in columns])
     return out.getvalue()

@@ -3,6 +3,9 @@ column in the YAML errors' words, XLSX through openpyxl, and `export-cards` writ
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from pathlib import Path
 
 import pytest
@@ -192,3 +195,33 @@ def test_a_csv_syntax_error_names_the_line_its_row_starts_on():
     with pytest.raises(ContentError) as e:
         _csv_cells("a,b\r\nc,d\r\ne,\"f\r\n", "x.csv")
     assert str(e.value) == "x.csv:3:1: error: CSV syntax error: unexpected end of data"
+
+
+FORMULAS = ['=HYPERLINK("http://example.invalid","Click")', "@SUM(A1)", "+1+1", "-2-2", "'=quoted already",
+            "''@twice", "\tTabbed", "-3"]
+
+
+def test_formula_cells_export_as_text_and_read_back_as_the_same_cards(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pack = copy_pack(tmp_path / "ns")
+    for k, name in enumerate(FORMULAS):
+        card = ["reach", "tack", "run", "carronades", "broadside", "long-nines", "return-to-duty", "reach"][k]
+        suit = "blue" if k < 7 else "red"
+        edit(pack / "cards.yaml", f"    - {{suit: {suit}, action: {card}}}\n",
+             f"    - {{suit: {suit}, action: {card}, name: {json.dumps(name)}}}\n")
+    game = load_game(str(pack))
+    text = cards_csv(game, "action")
+    rows = list(csv.reader(io.StringIO(text)))
+    column = rows[0].index("name")
+    cells = [row[column] for row in rows[1:] if row[column]]
+    assert cells == ["'" + FORMULAS[0], "'@SUM(A1)", "'+1+1", "'-2-2", "''=quoted already", "'''@twice",
+                     "'\tTabbed", "-3"]  # each a spreadsheet shows as text; a plain number stays a number
+    assert not any(c[0] in "=+@\t" or (c[0] == "-" and c != "-3") for c in cells)
+    (pack / "action.csv").write_text(text, encoding="utf-8")
+    decks = yaml.safe_load((pack / "cards.yaml").read_text(encoding="utf-8"))
+    decks[0]["cards"] = "action.csv"
+    (pack / "cards.yaml").write_text(yaml.safe_dump(decks, sort_keys=False), encoding="utf-8")
+    again = load_game(str(pack))
+    assert [c.name for c in again.decks[0].cards] == [c.name for c in game.decks[0].cards]
+    assert [c.name for c in again.decks[0].cards if c.name in FORMULAS] == FORMULAS
+    assert cards_csv(again, "action") == text  # export -> import -> export: the same bytes
