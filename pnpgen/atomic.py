@@ -109,10 +109,10 @@ def _check_owned(path: Path, shown: Path | str) -> None:
 def _stranger(folder: Path) -> Path | None:
     """The first thing in a folder that pnpgen did not write (the folder itself when it has no marker and holds
     no pnpgen output), or None."""
-    listed = _listed(folder)
+    listed = listed_files(folder)
     if listed is None:
         nested = _entries(folder)
-        if not nested or any(not (e.is_dir(follow_symlinks=False) and _listed(Path(e.path)) is not None)
+        if not nested or any(not (e.is_dir(follow_symlinks=False) and listed_files(Path(e.path)) is not None)
                              for e in nested):
             return folder
         listed = set()
@@ -124,7 +124,7 @@ def _first_stranger(folder: Path, prefix: str, listed: set[str], folders: set[st
     for entry in _entries(folder):
         rel = prefix + entry.name
         if entry.is_dir(follow_symlinks=False):
-            if _listed(Path(entry.path)) is not None:  # a pnpgen output of its own (e.g. schema/), checked alone
+            if listed_files(Path(entry.path)) is not None:  # a pnpgen output of its own (e.g. schema/), checked alone
                 found = _stranger(Path(entry.path))
             elif rel in folders:
                 found = _first_stranger(Path(entry.path), rel + "/", listed, folders)
@@ -143,7 +143,7 @@ def _entries(folder: Path) -> list[os.DirEntry]:
         return sorted(it, key=lambda e: e.name)
 
 
-def _listed(folder: Path) -> set[str] | None:
+def listed_files(folder: Path) -> set[str] | None:
     """The files a pnpgen folder's marker lists, or None when it has no readable marker."""
     marker = folder / MARKER
     if marker.is_symlink() or not marker.is_file():
@@ -161,7 +161,7 @@ def _listed(folder: Path) -> set[str] | None:
 def _carried(target: Path, keep: Callable[[str], bool], new: set[str]) -> dict[str, Path]:
     """The old folder's files to carry over, by relative path: those `keep` names and nested pnpgen outputs."""
     out: dict[str, Path] = {}
-    listed = _listed(target) or set()
+    listed = listed_files(target) or set()
     for rel in sorted(listed - new):
         if keep(rel) and (target / rel).is_file() and not (target / rel).is_symlink():
             out[rel] = target / rel
@@ -169,7 +169,7 @@ def _carried(target: Path, keep: Callable[[str], bool], new: set[str]) -> dict[s
     for here, dirs, names in os.walk(target):
         base = Path(here)
         rel_base = base.relative_to(target).as_posix()
-        if base != target and MARKER in names and _listed(base) is not None and rel_base not in new_folders \
+        if base != target and MARKER in names and listed_files(base) is not None and rel_base not in new_folders \
                 and rel_base not in new:
             for inner, _dirs, inner_names in os.walk(base):
                 for name in inner_names:
@@ -290,14 +290,14 @@ def _remove_owned(folder: Path) -> None:
     """Delete what pnpgen wrote in a folder of its own: the files its marker lists, nested pnpgen outputs and
     what file browsers leave, then the folders so emptied; anything else stays, and so does the folder holding it.
     (A folder without a marker is one pnpgen left before writing it, or one holding only nested outputs.)"""
-    listed = _listed(folder) or set()
+    listed = listed_files(folder) or set()
     for rel in sorted(listed):
         p = folder / rel
         if p.is_file() and not p.is_symlink():
             p.unlink()
     for here, dirs, names in os.walk(folder):
         base = Path(here)
-        if base != folder and _listed(base) is not None:
+        if base != folder and listed_files(base) is not None:
             _remove_owned(base)
             dirs[:] = []
             continue

@@ -1,5 +1,10 @@
-"""A local web server for `build --watch --serve`: the output folder over HTTP on this machine only, with pages
-that reload themselves when the watch rewrites them.
+"""A local web server for `build --watch --serve`: the kits pnpgen wrote, over HTTP on this machine only, with
+pages that reload themselves when the watch rewrites them.
+
+It answers only requests that name it by a loopback name (127.0.0.1, localhost, [::1]) and its port, so a web page
+that rebinds its own name to 127.0.0.1 is refused; it serves only the files each kit folder's marker lists as
+written by pnpgen, as plain files inside that folder (no links, no strays, no folder listings); '/' leads to the
+contact sheet (or, before the first build, to a page linking each kit's sheet). A client that hangs up is no error.
 
 A page opened from a file (file://) may not ask whether a file changed (browsers forbid it), so the server adds to
 every HTML page it sends a small script that asks `/__pnpgen/status` twice a second for the watch's version: the
@@ -10,14 +15,19 @@ save builds again. The files on disk stay exactly as `pnpgen build` writes them.
 from __future__ import annotations
 
 import errno
+import html
 import json
+import mimetypes
 import os
+import sys
 import threading
 import time
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import quote, unquote
 
+from .atomic import listed_files
 from .errors import PnpgenError
 
 HOST = "127.0.0.1"  # loopback only: nobody else on the network sees the kit
@@ -75,46 +85,145 @@ class LiveState:
             return json.dumps({"version": self.version, "problems": list(self.problems)}).encode("utf-8")
 
 
-class _Handler(SimpleHTTPRequestHandler):
-    live: LiveState
+ALLOWED_HOSTS = ("127.0.0.1", "localhost", "[::1]")  # names a page on this machine reaches the server by
+DROPPED = (ConnectionResetError, BrokenPipeError, ConnectionAbortedError, TimeoutError)  # a browser gave up
+BACKLOG = 128  # connections waiting to be answered: a reload fetches a page and its pictures at once
 
-    def __init__(self, *args, live: LiveState, **kwargs):
-        self.live = live
+
+class _Server(ThreadingHTTPServer):
+    request_queue_size = BACKLOG
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that hung up is no error (a browser drops pictures in flight on every reload)."""
+        if isinstance(sys.exc_info()[1], DROPPED + (OSError,)):
+            return
+        super().handle_error(request, client_address)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """Answers GET and HEAD: the status, the contact sheets, and the files of the kits pnpgen wrote, nothing else."""
+
+    live: LiveState
+    folder: Path
+
+    def __init__(self, *args, folder: Path, live: LiveState, **kwargs):
+        self.folder, self.live = folder, live
         super().__init__(*args, **kwargs)
 
     def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
-        path = self.path.split("?", 1)[0]
+        self._answer(body=True)
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        self._answer(body=False)
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except DROPPED:
+            pass
+
+    def _answer(self, body: bool) -> None:
+        if not self._host_allowed():
+            self._send(403, "text/plain; charset=utf-8", b"pnpgen answers only to 127.0.0.1, localhost and [::1]\n",
+                       body)
+            return
+        path = unquote(self.path.split("?", 1)[0].split("#", 1)[0])
         if path == STATUS:
-            self._send(200, "application/json", self.live.status())
+            self._send(200, "application/json", self.live.status(), body)
             return
-        if path == "/" and self.live.home:
-            self.send_response(302)
-            self.send_header("Location", "/" + self.live.home)
-            self.end_headers()
+        if path == "/":
+            if self.live.home:
+                self._redirect("/" + self.live.home)
+            else:
+                self._send(200, "text/html; charset=utf-8", self._with_script(self._index()), body)
             return
-        local = Path(self.translate_path(path))
+        local = self._kit_file(path.lstrip("/"))
+        if local is None and path.endswith("/") and self._kit_file(path.lstrip("/") + "index.html") is not None:
+            self._redirect(path + "index.html")
+            return
+        if local is None:
+            self._send(404, "text/plain; charset=utf-8", b"not a file of a kit pnpgen wrote here\n", body)
+            return
+        try:
+            data = local.read_bytes()
+        except OSError:
+            self._send(404, "text/plain; charset=utf-8", b"not found\n", body)
+            return
+        if local.suffix == ".html":
+            self._send(200, "text/html; charset=utf-8", self._with_script(data), body)
+            return
+        kind = mimetypes.guess_type(local.name)[0] or "application/octet-stream"
+        self._send(200, kind, data, body)
+
+    def _host_allowed(self) -> bool:
+        """Whether the request names this server by a loopback name and its port (a page that rebound its own
+        name to 127.0.0.1 still sends its own name: DNS rebinding is refused here)."""
+        host = (self.headers.get("Host") or "").strip().lower()
+        port = self.server.server_address[1]
+        return host in {f"{name}:{port}" for name in ALLOWED_HOSTS}
+
+    def _kit_file(self, rel: str) -> Path | None:
+        """The file at a path inside a kit folder pnpgen wrote (`GAME/...`, listed in that folder's marker), as a
+        plain file that resolves inside it; None for anything else (folders, strays, links, other places)."""
+        parts = rel.split("/")
+        if len(parts) < 2 or any(p in ("", ".", "..") or "\\" in p or "\0" in p for p in parts):
+            return None
+        kit = self.folder / parts[0]
+        inner = "/".join(parts[1:])
         for _ in range(6):  # the folder is being swapped for a new one: wait for it
-            if local.exists():
+            listed = kit_files(kit)
+            if listed is not None and inner in listed:
                 break
             time.sleep(0.05)
-        if local.suffix == ".html" and local.is_file():
-            try:
-                page = local.read_bytes()
-            except OSError:
-                self.send_error(404)
-                return
-            script = RELOAD_SCRIPT.encode("utf-8")
-            body = page.replace(b"</body>", script + b"</body>", 1) if b"</body>" in page else page + script
-            self._send(200, "text/html; charset=utf-8", body)
-            return
-        super().do_GET()
+        else:
+            return None
+        local = kit.joinpath(*parts[1:])
+        try:
+            here = kit.resolve(strict=True)
+            real = local.resolve(strict=True)
+            steps = [kit.joinpath(*parts[1:k]) for k in range(2, len(parts) + 1)]  # each folder on the way, and it
+            plain = not any(p.is_symlink() for p in (kit, *steps))
+        except OSError:
+            return None
+        if not plain or not real.is_relative_to(here) or not real.is_file():
+            return None
+        return local
 
-    def _send(self, code: int, kind: str, body: bytes) -> None:
+    def _index(self) -> bytes:
+        """A page linking the contact sheet of each kit in the folder (before the first build has said which)."""
+        links = []
+        try:
+            names = sorted(p.name for p in self.folder.iterdir() if p.is_dir() and not p.is_symlink())
+        except OSError:
+            names = []
+        for name in names:
+            if "index.html" in (kit_files(self.folder / name) or ()):
+                quoted = html.escape(quote(name))
+                links.append(f'<li><a href="/{quoted}/index.html">{html.escape(name)}</a></li>')
+        items = "\n".join(links) or "<li>No kit yet: the first build is under way; this page reloads when it is "\
+                                   "written.</li>"
+        return (f"<!doctype html><html><head><meta charset='utf-8'><title>pnpgen</title></head><body>"
+                f"<h1>Contact sheets</h1><ul>\n{items}\n</ul></body></html>\n").encode()
+
+    def _with_script(self, page: bytes) -> bytes:
+        script = RELOAD_SCRIPT.encode("utf-8")
+        return page.replace(b"</body>", script + b"</body>", 1) if b"</body>" in page else page + script
+
+    def _redirect(self, where: str) -> None:
+        self.send_response(302)
+        self.send_header("Location", quote(where))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def _send(self, code: int, kind: str, data: bytes, body: bool = True) -> None:
         self.send_response(code)
         self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
-        self.wfile.write(body)
+        if body:
+            self.wfile.write(data)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")  # a reload must fetch the new SVGs, never cached ones
@@ -124,6 +233,11 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
+def kit_files(kit: Path) -> set[str] | None:
+    """The files pnpgen lists as written in a kit folder (its marker), or None when it is not one."""
+    return listed_files(kit)
+
+
 class LiveServer:
     """Serves a folder on the loopback address in a thread of its own."""
 
@@ -131,14 +245,13 @@ class LiveServer:
         self.folder = Path(os.path.abspath(folder))
         self.live = live
         self.folder.mkdir(parents=True, exist_ok=True)
-        handler = partial(_Handler, directory=str(self.folder), live=live)
+        handler = partial(_Handler, folder=self.folder, live=live)
         try:
-            self.httpd = ThreadingHTTPServer((HOST, port), handler)
+            self.httpd = _Server((HOST, port), handler)
         except OSError as e:
             why = "it is in use" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
             raise PnpgenError(f"--port {port}: cannot serve on {HOST}:{port} ({why}); choose another port "
                               "with --port (0 picks a free one)") from None
-        self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="pnpgen-serve", daemon=True)
 
     @property

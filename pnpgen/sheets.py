@@ -10,8 +10,8 @@ empty cell gives no value (the field's default). A column `fields.NAME` fills th
 from __future__ import annotations
 
 import csv
-import re
 import io
+import re
 from pathlib import Path
 from typing import Any
 

@@ -19,6 +19,7 @@ from kit.packs import edit
 
 from pnpgen.build import BuildOptions
 from pnpgen.filewatch import FileWatcher, scratch
+from pnpgen.atomic import write_atomically
 from pnpgen.serve import RELOAD_SCRIPT, STATUS, LiveServer, LiveState
 from pnpgen.watch import WatchEvent, watch
 
@@ -229,9 +230,7 @@ def test_scratch_names():
 
 
 def test_the_server_answers_on_loopback_only_and_tells_pages_what_changed(tmp_path):
-    (tmp_path / "g").mkdir()
-    (tmp_path / "g" / "index.html").write_text("<html><body><p>kit</p></body></html>", encoding="utf-8")
-    (tmp_path / "g" / "a.svg").write_text("<svg/>", encoding="utf-8")
+    write_atomically(tmp_path / "g", {"index.html": b"<html><body><p>kit</p></body></html>", "a.svg": b"<svg/>"})
     live = LiveState()
     with LiveServer(tmp_path, 0, live) as server:
         assert server.httpd.server_address[0] == "127.0.0.1"
