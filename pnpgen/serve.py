@@ -32,16 +32,20 @@ from .errors import PnpgenError
 
 HOST = "127.0.0.1"  # loopback only: nobody else on the network sees the kit
 STATUS = "/__pnpgen/status"
+# the red box of problems over the page: fixed at the top, above anything the page draws
+BOX_STYLE = ("position:fixed;left:0;right:0;top:0;margin:0;padding:1em;max-height:50vh;overflow:auto;"
+             "background:#fff0f0;color:#900;border-bottom:3px solid #c00;font:13px monospace;white-space:pre-wrap;"
+             "z-index:2147483647")
 RELOAD_SCRIPT = """<script>
 (function () {
-  var seen = null, box = null;
+  var seen = null, box = document.getElementById("pnpgen-problems");
   function show(lines) {
     if (!lines.length) { if (box) { box.remove(); box = null; } return; }
     if (!box) {
       box = document.createElement("pre");
-      box.style.cssText = "position:fixed;left:0;right:0;top:0;margin:0;padding:1em;max-height:50vh;overflow:auto;" +
-        "background:#fff0f0;color:#900;border-bottom:3px solid #c00;font:13px monospace;white-space:pre-wrap;z-index:9";
-      document.body.appendChild(box);
+      box.id = "pnpgen-problems";
+      box.style.cssText = "BOX_STYLE";
+      (document.body || document.documentElement).appendChild(box);
     }
     box.textContent = lines.join("\\n");
   }
@@ -56,7 +60,7 @@ RELOAD_SCRIPT = """<script>
   poll();
 })();
 </script>
-""".replace("STATUS_PATH", STATUS)
+""".replace("STATUS_PATH", STATUS).replace("BOX_STYLE", BOX_STYLE)
 
 
 class LiveState:
@@ -207,7 +211,12 @@ class _Handler(BaseHTTPRequestHandler):
                 f"<h1>Contact sheets</h1><ul>\n{items}\n</ul></body></html>\n").encode()
 
     def _with_script(self, page: bytes) -> bytes:
-        script = RELOAD_SCRIPT.encode("utf-8")
+        """The page with the problems of the last save already in it (so they show the moment it opens), then
+        the script that keeps them and the page up to date."""
+        problems = self.live.problems
+        box = (f'<pre id="pnpgen-problems" style="{BOX_STYLE}">{html.escape(chr(10).join(problems))}</pre>'
+               if problems else "")
+        script = (box + RELOAD_SCRIPT).encode("utf-8")
         return page.replace(b"</body>", script + b"</body>", 1) if b"</body>" in page else page + script
 
     def _redirect(self, where: str) -> None:
