@@ -184,7 +184,7 @@ def _rows(rows: list[tuple[int, list[str]]], name: str) -> LList:
                     raise ContentError(Loc(name, line, col), f"a value in column {col}, which the header row does "
                                                              "not name")
                 continue
-            if not text.strip():
+            if not text.strip() and not isinstance(text, Kept):
                 continue
             cells_read += 1
             if cells_read > MAX_NODES:
@@ -216,17 +216,28 @@ def _mapping(loc: Loc) -> LMap:
 # (after any quotes pnpgen put before it). A plain number (-3, +2.5) stays as it is: it is no formula.
 FORMULA = re.compile(r"'*[=+\-@\t\r]")
 PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+BLANK = re.compile(r"'*\s+")  # a value of white space only, which a reader would take for an empty cell
+
+
+class Kept(str):
+    """A cell of white space only that export guarded: a value, not an empty cell."""
+
+
+def _needs_guard(cell: str) -> bool:
+    return bool(FORMULA.match(cell) or BLANK.fullmatch(cell)) and not PLAIN_NUMBER.fullmatch(cell)
 
 
 def guard(cell: str) -> str:
-    """A cell as CSV export writes it: one that a spreadsheet would run as a formula gets a leading quote,
-    which spreadsheets show as text and unguard takes off again."""
-    return "'" + cell if FORMULA.match(cell) and not PLAIN_NUMBER.fullmatch(cell) else cell
+    """A cell as CSV export writes it: one that a spreadsheet would run as a formula (or one of white space only)
+    gets a leading quote, which spreadsheets show as text and unguard takes off again."""
+    return "'" + cell if _needs_guard(cell) else cell
 
 
 def unguard(cell: str) -> str:
-    """A CSV cell as read: the quote guard put before a formula-like cell is taken off."""
-    return cell[1:] if cell.startswith("'") and FORMULA.match(cell, 1) else cell
+    """A CSV cell as read: the quote guard put before a formula-like (or blank) cell is taken off."""
+    if not (cell.startswith("'") and _needs_guard(cell[1:])):
+        return cell
+    return Kept(cell[1:]) if not cell[1:].strip() else cell[1:]
 
 
 def write_csv(columns: list[str], rows: list[dict[str, str]]) -> str:
