@@ -3,8 +3,10 @@ records, and typed table cells held against the data they restate.
 
 A reference is a dotted path in braces. Its first word names a part of the game's data (see NAMESPACES); the
 words after it walk down by id and field key, as content writes them. `{actions.reach.steps|or}` joins a list
-with "or" ("1 or 2"), `|and` with "and"; a list is otherwise joined with commas. Icon markers (`{sail}`) have
-no dot, so the two never meet.
+with "or" ("1 or 2"), `|and` with "and"; a list is otherwise joined with commas. After a number, `|card` prints
+the noun in the number's form ("1 card", "2 cards"; `|die/dice` for an irregular plural). A rules parameter the
+content does not set is left to the checks, which know whether the game's engine declares it. Icon markers
+(`{sail}`) have no dot, so the two never meet.
 
 A table written as `{rows: PATH, where: {FIELD: VALUE}, columns: {HEADER: FIELD}}` is made from the records
 PATH names, one row a record in content order, filtered by `where`.
@@ -30,7 +32,7 @@ from .errors import Loc, Problems
 from .model import Game, Rules
 from .model.components import Section, TableFrom
 
-REFERENCE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)+)(?:\|(or|and))?\}")
+REFERENCE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)+)(?:\|([A-Za-z][\w '-]*(?:/[A-Za-z][\w '-]*)?))?\}")
 NAMESPACES = {
     "rules": "the rules parameters (rules: in game.yaml, and a variant's over them)",
     "game": "the game's own fields: title, version, players",
@@ -144,6 +146,16 @@ def _value(v: Any, loc: Loc | None, where: Where | None) -> Any:
 
 # -- resolving ----------------------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class PendingRule:
+    """A reference to a rules parameter the content does not set: the checks, which know what the game's engine
+    declares, report it (or leave it to the engine's own 'missing parameter')."""
+
+    name: str
+    loc: Loc | None
+    message: str
+
+
 class Unresolved(Exception):
     """A reference that names nothing printable; the message says why (`missing`: a word that names nothing)."""
 
@@ -177,7 +189,15 @@ def lookup(view: dict[str, Any], path: str) -> Any:
 
 
 def shown(node: Any, path: str, joiner: str | None = None) -> str:
-    """A node as printed: numbers plainly, lists joined; Unresolved for a record or an empty value."""
+    """A node as printed: numbers plainly, lists joined ('or' / 'and' before the last); after a number, a noun
+    (`card`, or `die/dice` for an irregular plural) in the number's form: 1 card, 2 cards. Unresolved for a
+    record or an empty value."""
+    if joiner and joiner not in ("or", "and"):
+        number = node.value if isinstance(node, Leaf) else None
+        if not isinstance(number, (int, float)) or isinstance(number, bool):
+            raise Unresolved(f"'{path}' is not a number, so '|{joiner}' cannot follow it")
+        one, _, many = joiner.partition("/")
+        return f"{_plain(number)} {one if number == 1 else many or one + 's'}"
     if isinstance(node, dict):
         keys = ", ".join(sorted(node)[:12])
         raise Unresolved(f"'{path}' names a record, not a value: add one of its fields ({keys})")
@@ -249,10 +269,15 @@ class Resolver:
         self.view, self.problems, self.where = view, problems, where
         self.places = places or _Places()
         self.quiet = quiet  # content already in error: a name it may have lost is not reported again
+        self.pending: list[PendingRule] = []
 
-    def unresolved(self, loc: Loc | None, message: str, e: Unresolved) -> None:
-        if not (self.quiet and e.missing):
-            self.problems.error(loc, message)
+    def unresolved(self, loc: Loc | None, message: str, e: Unresolved, path: str = "") -> None:
+        if self.quiet and e.missing:
+            return
+        if e.missing and path.startswith("rules.") and path.count(".") == 1:
+            self.pending.append(PendingRule(path.split(".", 1)[1], loc, message))  # the engine's checks judge it
+            return
+        self.problems.error(loc, message)
 
     def text(self, text: str, near: Loc | None, what: str) -> str:
         """The text with each reference replaced by its value (an error, and the reference kept, where none)."""
@@ -263,7 +288,8 @@ class Resolver:
             try:
                 return shown(lookup(self.view, m.group(1)), m.group(1), m.group(2))
             except Unresolved as e:
-                self.unresolved(self.places.find(near, m.group(0)), f"{what}: reference {m.group(0)}: {e}", e)
+                self.unresolved(self.places.find(near, m.group(0)), f"{what}: reference {m.group(0)}: {e}", e,
+                                m.group(1))
                 return m.group(0)
         return REFERENCE.sub(one, text)
 
@@ -425,16 +451,20 @@ def resolve_references(game: Game, problems: Problems, where: Where) -> Game:
     resolver = Resolver(data_view(game, where), problems, where, places, quiet)
     changed = {}
     for f in fields(game):
-        if not f.init or f.name in ("variants", "rules", "provisional") or f.name.endswith(("loc", "locs")):
+        if not f.init or f.name in ("variants", "rules", "pending_rules") or f.name.endswith(("loc", "locs")):
             continue
         v = getattr(game, f.name)
         new = resolver.value(v, game, f.name, "game")
         if new is not v:
             changed[f.name] = new
     variants = []
+    pending = list(resolver.pending)
     for variant in game.variants:
         own = Resolver(data_view(game, where, variant), problems, where, places, quiet)
         variants.append(own.record(variant, f"variant '{variant.id}'"))
+        pending += own.pending
     if any(a is not b for a, b in zip(variants, game.variants)):
         changed["variants"] = tuple(variants)
+    if pending:
+        changed["pending_rules"] = tuple(pending)
     return replace(game, **changed) if changed else game

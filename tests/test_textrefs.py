@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from kit.packs import copy_pack, edit, err, where
 
+from pnpgen.checks import check_game
 from pnpgen.errors import ContentErrors
 from pnpgen.loader import load_game
 
@@ -55,7 +56,7 @@ def test_tables_made_from_the_actions_list_one_row_a_record_with_lists_joined(pa
 
 def test_a_misspelt_reference_is_located_at_itself_with_a_suggestion(pack):
     edit(pack / "aids.yaml", "{rules.hand_size}", "{rules.hand_sise}")
-    got = load_errors(pack)
+    got = [str(e) for e in check_game(load_game(str(pack))).errors]  # (a rules name: judged with the engine's)
     assert got == [err(where(pack / "aids.yaml", "{rules.hand_sise}"),
                        "player aid 'aid-round': reference {rules.hand_sise}: unknown 'hand_sise': 'rules' has: "
                        "crew_per_ship, first_ship_edge_distance, hand_size, initiative_area, market_cost_area, "
@@ -156,3 +157,27 @@ def test_a_table_mapping_with_an_unknown_key_is_a_located_error(pack):
     assert got == [err(where(pack / "aids.yaml", "filter: {kind: fire}"),
                        "player aid 'aid-actions' section #2: field 'table': unknown key 'filter' (expected one of: "
                        "rows, where, columns)")]
+
+
+def test_a_rules_parameter_the_engine_declares_but_the_pack_leaves_out_is_reported_once(pack):
+    edit(pack / "game.yaml", "  hand_size: 6\n", "")  # required by the engine: its own error says so
+    got = [str(e) for e in check_game(load_game(str(pack))).errors]
+    assert got == [f"{where(pack / 'game.yaml', 'market_size: 3')}: error: rules: missing parameter 'hand_size' "
+                   "(a whole number)"], got
+
+
+def test_a_noun_after_a_number_takes_its_plural(pack):
+    edit(pack / "aids.yaml", "drawing up to {rules.hand_size} cards", "drawing up to {rules.hand_size|card}")
+    edit(pack / "aids.yaml", "Discard the Market and deal {rules.market_size} new cards.",
+         "Discard the Market and deal {rules.market_size|new die/new dice}.")
+    game = load_game(str(pack))
+    assert "drawing up to 6 cards" in section(game, "aid-round", "2. Draw").text
+    assert "deal 3 new dice." in " ".join(section(game, "aid-round", "4. Reset").text.split())
+    edit(pack / "game.yaml", "  hand_size: 6\n", "  hand_size: 1\n")
+    edit(pack / "game.yaml", "  market_size: 3\n", "  market_size: 1\n")
+    game = load_game(str(pack))
+    assert "drawing up to 1 card:" in section(game, "aid-round", "2. Draw").text
+    assert "deal 1 new die." in " ".join(section(game, "aid-round", "4. Reset").text.split())
+    edit(pack / "aids.yaml", "{rules.hand_size|card}", "{rules.plan_areas|card}")
+    got = load_errors(pack)
+    assert len(got) == 1 and "'rules.plan_areas' is not a number, so '|card' cannot follow it" in got[0], got

@@ -17,9 +17,9 @@ import pypdf
 import pytest
 from kit.packs import edit
 
+from pnpgen.atomic import write_atomically
 from pnpgen.build import BuildOptions
 from pnpgen.filewatch import FileWatcher, scratch
-from pnpgen.atomic import write_atomically
 from pnpgen.serve import RELOAD_SCRIPT, STATUS, LiveServer, LiveState
 from pnpgen.watch import WatchEvent, watch
 

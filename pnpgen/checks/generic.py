@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..engine.api import registered_engines
+from ..declare import REQUIRED, declarations
+from ..engine.api import engine_named, registered_engines
 from ..errors import Problems
 from ..fields import did_you_mean
 from ..hexgrid import neighbours
@@ -77,11 +78,36 @@ def check(game: Game, p: Problems, own: GameChecks | None = None) -> None:
             p.error(d.loc, f"deck '{d.id}' holds no cards")
     for b in game.boards:
         check_board(game, b, p)
+    pending_rules(game, p)
     icons.check(game, p)
     used = {c.suit for c in game.cards if c.suit}
     for s in game.suits:
         if game.cards and s.id not in used:
             p.warn(s.loc, f"suit '{s.id}' has no cards")
+
+
+def pending_rules(game: Game, p: Problems) -> None:
+    """Text that names a rules parameter the content does not set: an error, unless the engine declares that
+    parameter with no default (its own check says it is missing); one with a default must be written out to
+    be printed."""
+    declared = _rules_parameters(game)
+    for ref in game.pending_rules:
+        spec = declared.get(ref.name)
+        if spec is not None and spec.default is REQUIRED:
+            continue  # 'rules: missing parameter' says it, at the rules
+        if spec is not None:
+            p.error(ref.loc, f"{ref.message.split(': unknown', 1)[0]}: the rules leave '{ref.name}' at the engine's "
+                    f"default ({spec.default}); write '{ref.name}: {spec.default}' in the rules to print it")
+        else:
+            p.error(ref.loc, ref.message)
+
+
+def _rules_parameters(game: Game) -> dict:
+    """The rules parameters the game's engine declares, by name (their specs); none for a game without one."""
+    if game.engine not in registered_engines():
+        return {}
+    params = engine_named(game.engine).rules_parameters
+    return {d.key: d.spec for d in declarations(params)} if params is not None else {}
 
 
 def known_engines() -> list[str]:

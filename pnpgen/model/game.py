@@ -133,6 +133,9 @@ class Game:
         "its own values not final yet: 'players' and 'rules.NAME', each to why (the cover lists them with every "
         "item marked provisional)", ("players",))
 
+    # references to rules parameters the content does not set (textrefs.PendingRule): the checks report them
+    pending_rules: tuple = field(default=(), compare=False, repr=False)
+
     @property
     def board(self) -> Board | None:
         """The default (first) board."""

@@ -103,6 +103,9 @@ def test_too_few_damage_spares(soh: Path) -> None:
 
 @pytest.mark.slow
 def test_location_text_must_print_the_rules_number(soh: Path) -> None:
+    for resource in ("sail", "cannonball", "coin"):  # typed instead of printed from the rules
+        edit(soh / "boards.yaml", f"Gain {{rules.gather}} {{{resource}}}.", f"Gain 2 {{{resource}}}.")
+    assert errors_of(soh) == []  # it agrees with the rules, for now
     edit(soh / "game.yaml", "gather: 2 ", "gather: 3 ")
     errors = errors_of(soh)
     assert errors[0] == err(where(soh / "boards.yaml", "{id: sail-maker,"),

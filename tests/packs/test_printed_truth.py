@@ -141,10 +141,10 @@ def referenced(root: Path, n: Number) -> bool:
 def _only_the_number(before: str, after: str, old: int, new: int) -> bool:
     """Whether a line says what it said, but for `old` (a whole number) turned into `new` where it changed, and
     the plural that follows a number (1 cube, 2 cubes)."""
-    def plain(text: str, number: int) -> str:
-        text = re.sub(r"(?<![\d.])" + re.escape(str(number)) + r"(?![\d.])", "#", text)
+    def plain(text: str) -> str:  # both numbers (and plurals) as one: a line may show either, or both
+        text = re.sub(rf"(?<![\d.])(?:{old}|{new})(?!\d|\.\d)", "#", text)
         return re.sub(r"(?<=\w)s\b", "", text)
-    return plain(before, old) == plain(after, new) or plain(before, old) == plain(after, old)
+    return plain(before) == plain(after)
 
 
 def _layout(root: Path):
@@ -189,7 +189,8 @@ def test_every_rules_number_edited_reprints_every_statement_of_it(name, tmp_path
                 assert a == b or _only_the_number(a, b, n.value, new), (n.path, pid, a, b)
         if referenced(root, n):
             live += 1
-            shown = [line for pid in moved for line in after[pid] if re.search(rf"(?<![\d.]){new}(?![\d.])", line)]
+            shown = [line for pid in moved for line in after[pid]
+                     if re.search(rf"(?<![\d.]){new}(?!\d|\.\d)", line)]
             assert shown, f"{n.path} is printed through a reference, but no printed line changed to {new}"
     assert tried >= 15, tried  # it looped: every pack has at least this many rules numbers
     assert live >= 8, live  # and prints at least this many of them through references
@@ -235,3 +236,76 @@ def test_a_rules_edit_reaches_the_printed_pdf_and_the_change_list(name, tmp_path
         assert " ".join(line.split()) in words, line
     for line in old_lines:
         assert " ".join(line.split()) not in words, line
+
+
+PRINTED_KEYS = {"text", "title", "label", "also_needed", "table", "edges"}
+# Numbers the bundled packs still type in printed text: the words around each, and why it is no value of the data.
+TYPED = {
+    "narrow-seas": {
+        "1. Plan": "a step number of the round", "2. Draw": "a step number", "3. Action": "a step number",
+        "4. Reset": "a step number",
+    },
+    "enemy-in-sight": {
+        "1": "the steps of a turn, numbered", "2": "a step number", "3": "a step number", "4": "a step number",
+        "5": "a step number",
+    },
+    "seas-of-havoc": {
+        "(player 1)": "a player's number names the player", "(player 2)": "a player", "(player 3)": "a player",
+        "(player 4)": "a player", "Player 1": "a player (a column of the pad, a deck's back)",
+        "Player 2": "a player", "Player 3": "a player", "Player 4": "a player",
+        "1. From": "a step number", "2. In turn": "a step number", "3. Take": "a step number",
+        "Scrap 1 card": "a flag's action: the engine holds it, no field of the data does",
+        "Draw 1 card": "a flag's action, held by the engine", "Gain 1 resource": "a flag's action, held by the engine",
+        "pivot 90 degrees": "a quarter turn on a square grid", "drift 1 space": "a gust's drift, held by the engine",
+        "1{sail}": "a resource token's own value (its label is the data)", "3{sail}": "a token's value",
+        "1{cannonball}": "a token's value", "3{cannonball}": "a token's value", "1{coin}": "a token's value",
+        "3{coin}": "a token's value",
+    },
+}
+LABELS = {"1", "2", "3", "4"}  # a skiff's or ship's label: the player it belongs to (its data is that label)
+
+
+def typed_numbers(root: Path) -> dict[str, str]:
+    """Each printed text of a pack (aids, labels, texts, tables, notes) that types a digit outside a reference,
+    with where it is."""
+    found: dict[str, str] = {}
+
+    def walk(node, key: str, file: str) -> None:
+        if isinstance(node, LMap):
+            for k, v in node.items():
+                walk(v, str(k) if k in PRINTED_KEYS else key if key in ("table", "also_needed") else "", file)
+        elif isinstance(node, LList):
+            for v in node:
+                walk(v, key, file)
+        elif isinstance(node, (str, int, float)) and not isinstance(node, bool) and key in PRINTED_KEYS:
+            text = re.sub(r"\{[^{}]*\}", "", str(node))
+            if re.search(r"\d", text):
+                found[" ".join(str(node).split())] = file
+    for path in sorted(root.rglob("*.yaml")):
+        doc = _read(root, str(path.relative_to(root)))
+        if doc is not None and "examples" not in path.parts and "templates" not in path.parts:
+            walk(doc, "", str(path.relative_to(root)))
+    return found
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_no_rules_number_is_typed_into_printed_text(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    root = copy_pack(tmp_path / name, name)
+    allowed = TYPED[name]
+    used: set[str] = set()
+    left = {}
+    for text, file in typed_numbers(root).items():
+        if name != "enemy-in-sight" and text in LABELS and file == "tokens.yaml":
+            continue
+        rest = re.sub(r"\{[^{}]*\}", "", text) if text not in allowed else ""
+        for snippet in sorted(allowed, key=len, reverse=True):
+            if snippet in text and text != snippet:
+                used.add(snippet)
+                rest = rest.replace(re.sub(r"\{[^{}]*\}", "", snippet), "")
+        if text in allowed:
+            used.add(text)
+        if re.search(r"\d", rest):
+            left[text] = file
+    assert not left, left  # a number typed into printed text: a reference to the data belongs there
+    assert used == set(allowed), set(allowed) - used  # and each number left typed is still there
