@@ -357,7 +357,7 @@ class Resolver:
                     self.unresolved(loc, f"{what}: table column '{path}' of '{spec.rows}.{rid}': {e}", e)
                     return ()
             rows.append(tuple(row))
-        if len(rows) == 1:
+        if len(rows) == 1 and not self.quiet:  # (with errors before it, the records may be what did not load)
             shown_where = ", ".join(f"{k}: {v}" for k, v, _loc in spec.where)
             self.problems.error(spec.rows_loc, f"{what}: table rows '{spec.rows}'"
                                 + (f" where {shown_where}" if shown_where else "") + " has no records")

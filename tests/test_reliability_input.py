@@ -246,9 +246,11 @@ def test_16_a_misspelt_back_icon_is_a_located_error_with_a_suggestion(pack: Path
 def test_15_a_table_too_wide_to_fit_is_an_error_at_its_header_row(pack: Path) -> None:
     aids = pack / "aids.yaml"
     more = "".join(f", Heading{k}" for k in range(37))
-    edit(aids, "- [Card, Exact range, Damage]", f"- [Card, Exact range, Damage{more}]")
-    for row in ('- [Carronades, "1", "3"', '- [Broadside, "2", "2"', '- [Long Nines, "3", "1"'):
-        edit(aids, row, row + ", x" * 37)
+    rows = "".join(f'        - [{card}, "{r}", "{d}"{", x" * 37}]\n'
+                   for card, r, d in (("Carronades", 1, 3), ("Broadside", 2, 2), ("Long Nines", 3, 1)))
+    edit(aids, "      table:                      # a row for each fire action\n        rows: actions\n"
+               "        where: {kind: fire}\n        columns: {Card: name, Exact range: range, Damage: damage}\n",
+         f"      table:\n        - [Card, Exact range, Damage{more}]\n{rows}")
     header = where(aids, "- [Card, Exact", 2)
     got = laid_out_errors(pack)
     assert len(got) == 1 and got[0].startswith(f"{header}: error: player aid 'aid-actions': its table of 40 columns "
@@ -272,9 +274,14 @@ def test_18_a_word_too_wide_for_card_text_is_located_where_it_is_written(pack: P
     word = "S" + "a" * 59
     edit(ships, "label: Plan to Sail", f"label: Plan to {word}")
     got = laid_out_errors(pack)
-    assert got and all(line.startswith(f"{where(ships, '{id: sail')}: error: card '") for line in got), got
-    assert got[0].endswith(f": the word '{word[:40]}...' in its needs text is wider than the template 'action-card' "
-                           "gives it (55.0 mm) even at 6.00 pt")
+    area = where(ships, '{id: sail')
+    cards = [line for line in got if line.startswith(f"{area}: error: card '")]
+    assert cards and cards[0].endswith(f": the word '{word[:40]}...' in its needs text is wider than the template "
+                                       "'action-card' gives it (55.0 mm) even at 6.00 pt")
+    # and on the ship cards, where it is the area's label: once, at the area the four ship cards share
+    labels = [line for line in got if line not in cards]
+    assert len(labels) == 1 and labels[0].startswith(f"{area}: error: template 'ship-card' label 'Plan to Saaa"), got
+    assert "is wider than its box (30.1 mm) at 6 pt, so it prints past the box's side" in labels[0]
 
 
 def test_3_6_a_spreadsheet_cell_holding_a_control_character_is_located_at_the_cell(tmp_path: Path) -> None:

@@ -136,7 +136,8 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float, report: str = "") ->
     least = [max(_widest_word(r[c], head if k == 0 else body, ctx) for k, r in enumerate(rows)) + 2 * pad + 0.1
              for c in range(ncols)]
     widths = _column_widths(natural, least, w)
-    if report and sum(least) > w + 1e-6:
+    too_wide = sum(least) > w + 1e-6  # (said once, at the table: not again at each cell that overprints)
+    if report and too_wide:
         ctx.problems.error(s.row_locs[0] if s.row_locs else s.loc,
                            f"{report}: its table of {ncols} columns needs {sum(least):.0f} mm for its longest words "
                            f"but the aid leaves {w:.0f} mm (fewer or shorter columns, or a larger aid)")
@@ -151,6 +152,7 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float, report: str = "") ->
         cx = x
         for c, cell in enumerate(row):
             laid = text_box(cell, (cx + pad, 0, widths[c] - 2 * pad, 1e6), style, ctx.icons.inline)
+            laid.group.fit.reported = too_wide
             cells.append((cx, laid))
             cx += widths[c]
         rh = max(max(laid.height for _, laid in cells), body.size * 1.1) + 2 * pad

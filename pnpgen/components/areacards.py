@@ -135,5 +135,5 @@ def _area_row(ctx: Ctx, t, area, cols: int, nrows: int, box, colour: str, ink: s
         out.append(ctx.icons.draw(area.icon, lx, y + (h - isz) / 2, isz, ink))
         lx += isz + 2.0
     lw = max(8.0, gx - 2.0 - lx)
-    out.append(text_box(area.label, (lx, y, lw, h), text_style(t.label, ink)).group)
+    out.append(text_box(area.label, (lx, y, lw, h), text_style(t.label, ink), source=area.loc).group)
     return Group(tuple(out))
