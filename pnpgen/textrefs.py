@@ -444,8 +444,12 @@ def _matches(record: dict, key: str, wanted: Any) -> bool:
     return isinstance(node, Leaf) and _plain(node.value) == _plain(wanted)
 
 
+RESTATED = ("boards", "area_cards", "tokens", "player_aids")  # the game's components a variant may read otherwise
+
+
 def resolve_references(game: Game, problems: Problems, where: Where) -> Game:
-    """The game with the references of all its text resolved, its variants' against their own rules."""
+    """The game with the references of all its text resolved, its variants' against their own rules; a variant
+    keeps the game's components that read otherwise under its rules, as they read there (Variant.restated)."""
     places = _Places()
     quiet = bool(problems.errors)  # (errors cascade: a record that did not load is missing from the data)
     resolver = Resolver(data_view(game, where), problems, where, places, quiet)
@@ -461,10 +465,25 @@ def resolve_references(game: Game, problems: Problems, where: Where) -> Game:
     pending = list(resolver.pending)
     for variant in game.variants:
         own = Resolver(data_view(game, where, variant), problems, where, places, quiet)
-        variants.append(own.record(variant, f"variant '{variant.id}'"))
+        resolved = own.record(variant, f"variant '{variant.id}'")
         pending += own.pending
+        quiet_here = Resolver(own.view, Problems(), where, places, True)  # (the game's errors are said once)
+        restated = tuple(mine for kind in RESTATED for base, theirs in zip(getattr(game, kind),
+                                                                           changed.get(kind, getattr(game, kind)))
+                         if (mine := quiet_here.record(base, "")) != theirs or _texts_differ(mine, theirs))
+        variants.append(replace(resolved, restated=restated) if restated else resolved)
     if any(a is not b for a, b in zip(variants, game.variants)):
         changed["variants"] = tuple(variants)
     if pending:
         changed["pending_rules"] = tuple(pending)
     return replace(game, **changed) if changed else game
+
+
+def _texts_differ(a: Any, b: Any) -> bool:
+    """Whether two versions of a record print different text (fields that compare=False hide included)."""
+    if is_dataclass(a) and not isinstance(a, type):
+        return any(_texts_differ(getattr(a, f.name), getattr(b, f.name)) for f in fields(a)
+                   if not f.name.endswith(("loc", "locs")))
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) != len(b) or any(_texts_differ(x, y) for x, y in zip(a, b))
+    return isinstance(a, str) and a != b

@@ -9,6 +9,8 @@ import pytest
 from kit.packs import copy_pack, edit, err, where
 
 from pnpgen.checks import check_game
+from pnpgen.components import layout_kit
+from pnpgen.draw.primitives import Group, Text
 from pnpgen.errors import ContentErrors
 from pnpgen.loader import load_game
 
@@ -181,3 +183,32 @@ def test_a_noun_after_a_number_takes_its_plural(pack):
     edit(pack / "aids.yaml", "{rules.hand_size|card}", "{rules.plan_areas|card}")
     got = load_errors(pack)
     assert len(got) == 1 and "'rules.plan_areas' is not a number, so '|card' cannot follow it" in got[0], got
+
+
+def _printed(piece) -> str:
+    out: list[str] = []
+
+    def walk(item) -> None:
+        if isinstance(item, Text):
+            out.append(item.text)
+        elif isinstance(item, Group):
+            for child in item.items:
+                walk(child)
+    walk(piece.face)
+    return " ".join(out)
+
+
+def test_a_component_that_reads_otherwise_in_a_variant_is_printed_for_it_as_it_reads_there(pack):
+    kit = layout_kit(load_game(str(pack)))
+    rounds = {p.id: p for p in kit.pieces if p.id.startswith("aid-aid-round")}
+    assert sorted(rounds) == ["aid-aid-round", "aid-aid-round-four-player"]
+    two, four = rounds["aid-aid-round"], rounds["aid-aid-round-four-player"]
+    assert (two.players, two.count) == ((2,), 2) and (four.players, four.count) == ((4,), 4)
+    assert four.section == "Four-player team game"
+    assert "a lead of 4 or more" in _printed(two) and "a lead of 7 or more" in _printed(four)
+    assert "lead of 4" not in _printed(four)
+    actions = [p for p in kit.pieces if p.id.startswith("aid-aid-actions")]  # reads alike: the game's, for all
+    assert {p.players for p in actions} == {(2, 4), (4,)} and not any(p.id.endswith("-four-player") for p in actions)
+    four_only = layout_kit(load_game(str(pack)), players=4)
+    assert "aid-aid-round" not in {p.id for p in four_only.pieces}  # a four-player kit has only its own version
+    assert "aid-aid-round-four-player" in {p.id for p in four_only.pieces}

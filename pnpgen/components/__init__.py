@@ -9,7 +9,7 @@ from dataclasses import replace
 from ..draw import fonts
 from ..draw.piece import CoverFacts, Kit, Piece
 from ..errors import PnpgenError, Problems
-from ..model import Game, PlayerAid, Variant
+from ..model import AreaCard, Game, PlayerAid, Token, Variant
 from ..model.game import count_words
 from .aids import aid_piece
 from .areacards import area_card_pieces
@@ -52,20 +52,35 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
             if progress:
                 progress(p.id)
 
+    played: dict[int, tuple[int, ...]] = {}  # piece index -> the counts it serves, where a variant restates it
+
+    def serves(record) -> tuple[int, ...]:
+        """The counts a game component is printed for: not those whose variant reads it otherwise."""
+        return tuple(n for n in counts if not any(v.players == n and v.restates(record) for v in game.variants))
+
+    def add_own(record, made) -> None:
+        start = len(pieces)
+        add(made)
+        for k in range(start, len(pieces)):
+            played[k] = serves(record)
+
     for deck in game.decks:
         add(deck_pieces(ctx, deck))
     for board in game.boards:
-        add(board_piece(ctx, board))
+        add_own(board, board_piece(ctx, board))
     for card in game.area_cards:
-        add(area_card_pieces(ctx, card))
+        add_own(card, area_card_pieces(ctx, card))
     aids: list[Piece] = []
     for aid in game.player_aids:
-        made = aid_copies(aid, aid_piece(ctx, aid), counts, game.variants)
-        add(made[0])
+        mine = serves(aid)
+        if not mine:
+            continue
+        made = aid_copies(aid, aid_piece(ctx, aid), mine, game.variants)
+        add_own(aid, made[0])
         aids += made[1:]
     for token in game.tokens:
-        add(token_piece(ctx, token))
-    pieces[:] = [replace(p, players=counts) for p in pieces]
+        add_own(token, token_piece(ctx, token))
+    pieces[:] = [replace(p, players=played.get(k, counts)) for k, p in enumerate(pieces)]
     sections = list(SECTIONS)
     for v in game.variants:
         if players is not None and v.players != players:
@@ -79,6 +94,7 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
         made += [p for a in v.player_aids for p in aid_copies(a, aid_piece(vctx, a), (v.players,), ())]
         made += [aid for aid in aids if aid.players == (v.players,)]  # the game's aids for its extra players
         made += [token_piece(vctx, t) for t in v.tokens]
+        made += restated_pieces(vctx, v)
         add([variant_piece(p, v) for p in made])
         sections.append(v.name)
     add([p for p in aids if not any(p.players == (v.players,) for v in game.variants)])
@@ -86,6 +102,23 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
         ctx.problems.raise_if_any()
     return Kit(game.id, game.title, game.version, tuple(pieces), tuple(sections), players,
                cover_facts(game, counts))
+
+
+def restated_pieces(ctx: Ctx, v: Variant) -> list[Piece]:
+    """The game's components that read otherwise in a variant, laid out as they read there (ids marked with the
+    variant's, so that both versions can be told apart)."""
+    out: list[Piece] = []
+    for record in v.restated:
+        if isinstance(record, PlayerAid):
+            made = aid_copies(record, aid_piece(ctx, record), (v.players,), ())
+        elif isinstance(record, Token):
+            made = [token_piece(ctx, record)]
+        elif isinstance(record, AreaCard):
+            made = [area_card_pieces(ctx, record)]
+        else:
+            made = [board_piece(ctx, record)]
+        out += [replace(p, id=f"{p.id}-{v.id}", copy_of=None) for p in made]
+    return out
 
 
 def cover_facts(game: Game, counts: tuple[int, ...]) -> CoverFacts:

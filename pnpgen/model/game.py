@@ -193,11 +193,14 @@ class Game:
     def with_variant(self, vid: str) -> Game:
         """The game as played in a variant: rules overlaid, the variant's components added."""
         v = self.variant(vid)
+
+        def as_read(items: tuple) -> tuple:  # the game's components as they read under the variant's rules
+            return tuple(next((r for r in v.restated if type(r) is type(x) and r.id == x.id), x) for x in items)
         return replace(
             self, players=(v.players,), rules=overlay_rules(self.rules, v.rules),
-            colours=self.colours + v.colours, decks=self.decks + v.decks, boards=v.boards + self.boards,
-            area_cards=self.area_cards + v.area_cards, tokens=self.tokens + v.tokens,
-            player_aids=self.player_aids + v.player_aids, icons=self.icons + v.icons,
+            colours=self.colours + v.colours, decks=self.decks + v.decks, boards=v.boards + as_read(self.boards),
+            area_cards=as_read(self.area_cards) + v.area_cards, tokens=as_read(self.tokens) + v.tokens,
+            player_aids=as_read(self.player_aids) + v.player_aids, icons=self.icons + v.icons,
             declared=v.declared, declared_locs=v.declared_locs, variants=(), played_as=v.id,
             also_needed=self.also_needed + v.also_needed,
             provisional=tuple(p for p in self.provisional if not p.players or v.players in p.players))

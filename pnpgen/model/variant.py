@@ -40,6 +40,13 @@ class Variant:
                                                               "game's")
     provisional: tuple[tuple[str, str], ...] = sections.marks_field("its own rules parameters not final yet: "
                                                                     "'rules.NAME' to why", ())
+    # the game's boards, area cards, tokens and player aids whose text reads otherwise under this variant's rules
+    # (a reference to a rule it changes), as they read here: printed for it in place of the game's
+    restated: tuple = field(default=(), compare=False, repr=False)
+
+    def restates(self, record) -> bool:
+        """Whether a component of the game reads otherwise in this variant."""
+        return any(type(r) is type(record) and r.id == record.id for r in self.restated)
 
 
 def variants_section() -> Any:
