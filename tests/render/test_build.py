@@ -108,7 +108,7 @@ def test_cli_build_writes_and_says_what(pack):
     assert re.fullmatch(r"simulated 200 games \(greedy vs greedy, seed 1\): finished 200, unfinished 0, rounds [\d.]+ "
                         r"on average; first player \(places first\) wins [\d.]+% \[[\d.]+, [\d.]+\]", lines.pop(0))
     assert re.fullmatch(r"wrote .*narrow-seas-letter\.pdf \(\d+ pages, letter, duplex long-edge\)", lines[0])
-    assert re.fullmatch(r"wrote .*svg/ \(80 SVG files\)", lines[-1])
+    assert re.fullmatch(r"wrote .*svg/ \(81 SVG files\)", lines[-1])
     assert (out / "narrow-seas" / "narrow-seas-letter.pdf").is_file()
     assert not (out / "narrow-seas" / "narrow-seas-a4.pdf").exists()
 
