@@ -282,6 +282,7 @@ class _Block:
     placed: list[Placed] = field(default_factory=list)
     marks: list[Seg] = field(default_factory=list)
     bottom: float = 0.0  # the lowest y it uses, room for its marks included
+    grid: Grid | None = None  # the grid it is laid out in (cut-mark pieces)
 
 
 @dataclass
@@ -292,6 +293,7 @@ class _Filling:
     area: Area
     blocks: list[_Block] = field(default_factory=list)
     backed: bool = False  # in the fold layout: a sheet of pieces with backs (folded) or without
+    refused: set[tuple] = field(default_factory=set)  # keys of cut-mark pieces it has no more room for
 
 
 def _lay(block: _Block, pieces: list[Piece], area: Area, t, first: bool) -> int:
@@ -309,10 +311,13 @@ def _lay(block: _Block, pieces: list[Piece], area: Area, t, first: bool) -> int:
         n = min(grid.capacity, len(pieces))
         if n < len(block.pieces):
             return n
+        if n == len(block.pieces) and grid == block.grid:  # as it is laid out already
+            return n
         start = max(room.y0 + grid.bleed, room.marks[1] + t.marks.gap + t.marks.min_length)
         placed, marks = grid_place(grid, pieces[:n], t, top_align=start)
         block.placed, block.marks = placed, limit_marks(marks, room)
         block.bottom = max(p.y + p.h for p in placed) + max(grid.bleed, t.marks.gap + t.marks.length)
+        block.grid = grid
     else:
         room = Area(area.x0, top, area.x1, area.y1, area.marks)
         placed, _left = pack(pieces, room, t)
@@ -378,24 +383,42 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
             continue
         todo = copies(run)
         backed = fold and run[0].back is not None
-        while todo:
-            for f in open_:
-                if f.backed == backed:
-                    todo = _add(f, todo, t)
-                    if not todo:
-                        break
-            if not todo:
+        key = _key(run[0])
+        # Cut-mark pieces of one key are all one size: a sheet that has no room for one has none for the rest,
+        # and no sheet holds more than `window` of them, so each sheet is offered that many at most.
+        marks = key[0] != "outline"
+        window = _most_on(paper, run[0]) if marks else len(todo)
+        live = [f for f in open_ if f.backed == backed and key not in f.refused]
+        done = 0
+        while done < len(todo):
+            for f in live:
+                part = todo[done:done + window]
+                left = _add(f, part, t)
+                if marks and len(left) == len(part):
+                    f.refused.add(key)
+                done += len(part) - len(left)
+                if done == len(todo):
+                    break
+            live = [f for f in live if key not in f.refused]
+            if done == len(todo):
                 break
-            f = _new_filling(paper, t, todo[0], backed, label)
-            left = _add(f, todo, t)
-            if left == todo:
+            part = todo[done:done + window]
+            f = _new_filling(paper, t, part[0], backed, label)
+            left = _add(f, part, t)
+            if len(left) == len(part):
                 from .too_big import raise_too_big  # (only when a sheet cannot hold a piece)
-                raise_too_big(todo[0], paper, t, lambda piece, tried, b=backed: _fits_alone(piece, paper, tried, b),
+                raise_too_big(part[0], paper, t, lambda piece, tried, b=backed: _fits_alone(piece, paper, tried, b),
                               fold=backed)
             open_.append(f)
+            live.append(f)
             out.append(f)
-            todo = left
+            done += len(part) - len(left)
     return [_finish(s, t) if isinstance(s, _Filling) else s for s in out]
+
+
+def _most_on(paper: Paper, piece: Piece) -> int:
+    """More copies of a piece than any sheet of the paper can hold: more than its area divided by theirs."""
+    return int(paper.width * paper.height / max(piece.width * piece.height, 1e-6)) + 1
 
 
 OUTLINE_ROOM = 0.5  # mm an outline-cut piece keeps from the edge of its area, for its outline's stroke
