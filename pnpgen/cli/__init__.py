@@ -11,12 +11,51 @@ import click
 from .. import __version__
 from ..errors import ContentError, ContentErrors, PnpgenError, escaped
 
-# One module per command (group); each exposes `commands`, a list of click commands.
-COMMAND_MODULES = ("check", "listing", "build", "rules", "replay", "simulate", "sweep", "new", "schema", "export")
+# Each command by its name: the module of pnpgen.cli that defines it (in its `commands` list) and the first
+# paragraph of its help. A command's module (and the library it calls) loads only when that command runs, so
+# `pnpgen --help` and `pnpgen check` do not load the simulator, the renderers or the engines they do not use;
+# tests/test_cli_lazy.py holds each help here to the command's own.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "build": ("build", "Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."),
+    "check": ("check", "Check one or more games (default: narrow-seas), their templates and layout; exit 1 on any "
+                       "error."),
+    "export-cards": ("export", "Write the cards of DECK in GAME as CSV: a header row of field names (card fields as "
+                               "fields.NAME), a row per card. Name the file in the deck (`cards: cards.csv`) and it "
+                               "reads back as the same cards."),
+    "list": ("listing", "List the bundled content packs and what each holds."),
+    "new": ("new", "Create the content pack folder NAME, ready for `pnpgen check`; never overwrites."),
+    "replay": ("replay", "Replay a playtest log; exit 1 naming the first illegal action and the rule it breaks."),
+    "rules": ("rules", "Ask the rules engine about a position file (see docs/positions.md)."),
+    "schema": ("schema", "Write JSON Schema files (draft 2020-12) for GAME's YAML files (default: narrow-seas), "
+                         "including its engine's rules parameters; an editor reads them through a `# "
+                         "yaml-language-server: $schema=...` line."),
+    "simulate": ("simulate", "Play GAME (default: narrow-seas) between agents and report what happened."),
+    "sweep": ("sweep", "Play GAME (default: narrow-seas) in every variant the --set values make; exit 1 if a variant "
+                       "breaks the content (the others are still played)."),
+}
 
 
 class PnpgenGroup(click.Group):
-    """A group that turns known errors into one line each and exit status 1."""
+    """A group that turns known errors into one line each and exit status 1, and loads each command when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            module = importlib.import_module(f"{__name__}.{COMMANDS[name][0]}")
+            for command in module.commands:
+                self.add_command(command)
+        return self.commands.get(name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list of commands, from their helps here (click's own would load every command to read them)."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        shown = {name: self.commands.get(name) or click.Command(name, help=COMMANDS[name][1]) for name in names}
+        rows = [(name, command.get_short_help_str(limit)) for name, command in shown.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -57,21 +96,7 @@ def main() -> None:
         sys.stdout.reconfigure(errors="backslashreplace")
 
 
-def _add_commands() -> None:
-    for name in COMMAND_MODULES:
-        full = f"{__name__}.{name}"
-        try:
-            module = importlib.import_module(full)
-        except ModuleNotFoundError as e:
-            if e.name != full:
-                raise
-            continue
-        for command in module.commands:
-            main.add_command(command)
-
-
-try:
-    _add_commands()
-except KeyboardInterrupt:  # Ctrl-C while the commands load (before `main` can catch it): the same line and status
-    click.echo("interrupted", err=True)
-    raise SystemExit(130) from None
+def every_command() -> dict[str, click.Command]:
+    """Every command by its name, loaded."""
+    ctx = click.Context(main)
+    return {name: main.get_command(ctx, name) for name in main.list_commands(ctx)}

@@ -13,7 +13,7 @@ from fuzz_mutations import NASTY_TEXT
 from fuzz_promise import as_argv, run_in_process, scratch
 from hypothesis import strategies as st
 
-from pnpgen.cli import main
+from pnpgen.cli import every_command
 from pnpgen.paths import CONTENT_DIR
 
 pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
@@ -62,7 +62,7 @@ OUTPUT_OPTIONS = ("out", "report", "unfinished_logs", "into")
 def commands() -> dict[str, object]:
     """Every command by its words ('rules legal'), from the click group."""
     found = {}
-    for name, command in main.commands.items():
+    for name, command in every_command().items():
         for sub, inner in getattr(command, "commands", {}).items():
             found[f"{name} {sub}"] = inner
         if not getattr(command, "commands", None):
