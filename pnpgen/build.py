@@ -43,9 +43,6 @@ from .render.raster import DPI_RANGE
 from .render.writers import FORMATS as WRITER_HELP
 from .render.writers import writer_named
 from .render.writers.base import WriteOptions
-from .sim.compare import comparison_lines, summary_line
-from .sim.report import report_files
-from .sim.runner import engine_report, result_of, simulate
 
 PAPER_NAMES = ("a4", "letter")
 PREVIOUS_RESULT = "report/previous-result.json"  # the previous build's simulation result, compared with this one
@@ -134,6 +131,8 @@ def simulate_step(state: BuildState) -> None:
     o = state.options
     if o.sim_games <= 0 or engine_for(state.game) is None:
         return
+    from .sim.runner import result_of, simulate  # (the simulator loads only for builds that simulate)
+
     agg = simulate(state.game, o.sim_agents, games=o.sim_games, seed=1, jobs=1,
                    progress=lambda done, total: state.tick("simulate", done, total))
     result = state.extra["simulation"] = result_of(state.game, agg, o.sim_agents, 1)
@@ -149,6 +148,10 @@ def report_step(state: BuildState) -> None:
     result = state.extra.get("simulation")
     if result is None:
         return
+    from .sim.compare import comparison_lines, summary_line
+    from .sim.report import report_files
+    from .sim.runner import engine_report
+
     lines, charts = engine_report(state.game, result)
     previous = _previous_result(Path(state.options.out) / state.game.id / "report" / "result.json")
     compared = []

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from ...draw.piece import Kit
 from ...draw.primitives import Drawing
-from ..contact import contact_sheet, svg_files
-from ..svg import write_svg
 from .base import OutFile, Pages, WriteOptions, Writer
 
 
 def write(kit: Kit, _pages: Pages, options: WriteOptions) -> list[OutFile]:
     """Every SVG of the kit, then the contact sheet."""
+    from ..contact import contact_sheet, svg_files  # (the SVG writer loads only for builds that write SVGs)
+    from ..svg import write_svg
+
     by_id = {p.id: p for p in kit.pieces}
     files = svg_files(kit)
     out = []
