@@ -117,14 +117,19 @@ class _PdfPainter:
     def draw(self, item) -> None:
         c = self.c
         if isinstance(item, Group):
-            c.saveState()
-            if item.transform:
-                c.transform(*item.transform)
-            if item.clip is not None:
-                c.clipPath(self.outline(item.clip), stroke=0, fill=0)
+            # Each primitive sets the colours and strokes it uses (and keeps dashes and opacity to itself), so
+            # only a group that moves or clips what it holds needs a graphics state of its own.
+            own = bool(item.transform) or item.clip is not None
+            if own:
+                c.saveState()
+                if item.transform:
+                    c.transform(*item.transform)
+                if item.clip is not None:
+                    c.clipPath(self.outline(item.clip), stroke=0, fill=0)
             for child in item.items:
                 self.draw(child)
-            c.restoreState()
+            if own:
+                c.restoreState()
             return
         if isinstance(item, Text):
             c.saveState()
