@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..draw import fonts
 from ..draw.piece import CoverFacts, Kit, Piece
+from ..draw.text import forget_laid_text
 from ..errors import PnpgenError, Problems
 from ..model import AreaCard, Game, PlayerAid, Token, Variant
 from ..model.game import count_words
@@ -32,7 +33,10 @@ def layout_kit(game: Game, ink_saver: bool = False, problems: Problems | None = 
     sets a print shop's card sizes and bleed.
     """
     with fonts.using(fonts.for_game(game)):
-        return _layout_kit(game, ink_saver, problems, progress, players, cards)
+        try:
+            return _layout_kit(game, ink_saver, problems, progress, players, cards)
+        finally:
+            forget_laid_text()  # (what it holds refers to this game: a watch would keep every game it laid out)
 
 
 def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -256,6 +257,25 @@ def text_box(text: str, box: tuple[float, float, float, float], style: TextStyle
              icons: IconDrawer | None = None, source: Loc | None = None) -> Laid:
     """Set text in a box (x, y, w, h): wrapped, aligned, shrunk toward style.min_size if it would not fit;
     `source` is where the text comes from in content (the preflight names it)."""
+    try:
+        return _text_box_once(text, tuple(box), style, icons, source, fonts.active())
+    except TypeError:  # something unhashable among them (an icon drawer of a lambda's making is fine)
+        return _text_box(text, box, style, icons, source)
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_box_once(text, box, style, icons, source, _fonts) -> Laid:
+    """text_box, set once for the same text, box, style, icons, source and fonts (cards of one action share their
+    rules text; what it returns is frozen, so it may be shared)."""
+    return _text_box(text, box, style, icons, source)
+
+
+def forget_laid_text() -> None:
+    """Let go of the texts set so far (a kit's layout does at its end)."""
+    _text_box_once.cache_clear()
+
+
+def _text_box(text: str, box, style: TextStyle, icons: IconDrawer | None, source: Loc | None) -> Laid:
     size = style.size
     laid = _set(text, box, style, size, icons, source)
     floor = style.min_size if style.min_size is not None else size
