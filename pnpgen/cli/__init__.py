@@ -9,7 +9,6 @@ import sys
 import click
 
 from .. import __version__
-from ..errors import ContentError, ContentErrors, PnpgenError, escaped
 
 # Each command by its name: the module of pnpgen.cli that defines it (in its `commands` list) and the first
 # paragraph of its help. A command's module (and the library it calls) loads only when that command runs, so
@@ -58,6 +57,8 @@ class PnpgenGroup(click.Group):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context):
+        from ..errors import ContentError, ContentErrors, PnpgenError, escaped  # (not for --help, which ends sooner)
+
         try:
             return super().invoke(ctx)
         except ContentErrors as e:
