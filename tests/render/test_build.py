@@ -55,7 +55,7 @@ def test_an_exception_mid_render_or_mid_write_leaves_the_old_output(pack, monkey
     def boom(*_a, **_k):
         raise RuntimeError("printer on fire")
 
-    monkeypatch.setattr("pnpgen.render.writers.svg.write_svg", boom)
+    monkeypatch.setattr("pnpgen.render.svg.write_svg", boom)
     with pytest.raises(RuntimeError):
         build(BuildOptions(game=str(pack), out=out, papers=("a4",), sim_games=0))
     monkeypatch.undo()
