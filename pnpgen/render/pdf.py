@@ -10,6 +10,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..draw import fonts
+from ..draw.bounds import ink_box
 from ..draw.colour import rgb
 from ..draw.primitives import Circle, Drawing, Group, Image, Path, Raster, Rect, Style, Text
 from ..draw.units import MM_PER_PT
@@ -77,7 +78,7 @@ def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, dupl
     c.setViewerPreference("PrintScaling", "None")
     if duplex:
         c.setViewerPreference("Duplex", duplex)
-    painter = _PdfPainter(c)
+    painter = _PdfPainter(c, shared_groups(pages))
     for n, page in enumerate(pages):
         c.setPageSize((page.width * MM, page.height * MM))
         if boxes is not None:
@@ -93,10 +94,66 @@ def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, dupl
     return buf.getvalue()
 
 
+FORM_LEAST = 8  # primitives a group drawn more than once holds at least, to be written once as a form
+
+
+def shared_groups(pages: list[Drawing]) -> set[int]:
+    """The groups (by identity) that the pages draw more than once and that hold FORM_LEAST primitives or more: a
+    deck's card back, the copies of a card or token. Each is written once, as a form the pages use."""
+    seen: dict[int, int] = {}
+    size: dict[int, int] = {}
+
+    def visit(item) -> int:
+        if not isinstance(item, Group):
+            return 1
+        key = id(item)
+        if key in seen:
+            seen[key] += 1
+            return size[key]
+        seen[key] = 1
+        size[key] = sum(visit(child) for child in item.items)
+        return size[key]
+
+    for page in pages:
+        visit(page.root)
+    return {key for key, n in seen.items() if n > 1 and size[key] >= FORM_LEAST}
+
+
 class _PdfPainter:
-    def __init__(self, c: Canvas):
+    def __init__(self, c: Canvas, shared: set[int] | None = None):
         self.c = c
         self.images: dict[str, ImageReader] = {}  # by the file's digest: each image is decoded once a document
+        self.shared = shared or set()
+        self.forms: dict[int, str] = {}  # a shared group's form, once written
+
+    def form(self, group: Group) -> None:
+        """A shared group: written as a form the first time, then used where it is drawn."""
+        name = self.forms.get(id(group))
+        if name is None:
+            name = self.forms[id(group)] = f"pnpgen{len(self.forms)}"
+            box = ink_box(group) or (0.0, 0.0, 0.0, 0.0)
+            room = 10.0  # (a form shows nothing outside its box: strokes and text may reach past the ink box)
+            self.c.beginForm(name, box[0] - room, box[1] - room, box[2] + room, box[3] + room)
+            self.group(group)
+            self.c.endForm()
+        self.c.doForm(name)
+
+    def group(self, item: Group) -> None:
+        """A group's items, moved and clipped as it says."""
+        c = self.c
+        # Each primitive sets the colours and strokes it uses (and keeps dashes and opacity to itself), so only a
+        # group that moves or clips what it holds needs a graphics state of its own.
+        own = bool(item.transform) or item.clip is not None
+        if own:
+            c.saveState()
+            if item.transform:
+                c.transform(*item.transform)
+            if item.clip is not None:
+                c.clipPath(self.outline(item.clip), stroke=0, fill=0)
+        for child in item.items:
+            self.draw(child)
+        if own:
+            c.restoreState()
 
     def style(self, st: Style) -> tuple[bool, bool]:
         c = self.c
@@ -117,19 +174,10 @@ class _PdfPainter:
     def draw(self, item) -> None:
         c = self.c
         if isinstance(item, Group):
-            # Each primitive sets the colours and strokes it uses (and keeps dashes and opacity to itself), so
-            # only a group that moves or clips what it holds needs a graphics state of its own.
-            own = bool(item.transform) or item.clip is not None
-            if own:
-                c.saveState()
-                if item.transform:
-                    c.transform(*item.transform)
-                if item.clip is not None:
-                    c.clipPath(self.outline(item.clip), stroke=0, fill=0)
-            for child in item.items:
-                self.draw(child)
-            if own:
-                c.restoreState()
+            if id(item) in self.shared:
+                self.form(item)
+            else:
+                self.group(item)
             return
         if isinstance(item, Text):
             c.saveState()
