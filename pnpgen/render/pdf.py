@@ -87,6 +87,7 @@ def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, dupl
             c.setBleedBox(_pdf_box(page, box.bleed) if box else None)
         c.saveState()
         c.transform(MM, 0, 0, -MM, 0, page.height * MM)  # mm, origin top left, y down
+        painter.known = {}  # a page starts in PDF's default graphics state
         painter.draw(page.root)
         c.restoreState()
         c.showPage()
@@ -125,6 +126,17 @@ class _PdfPainter:
         self.images: dict[str, ImageReader] = {}  # by the file's digest: each image is decoded once a document
         self.shared = shared or set()
         self.forms: dict[int, str] = {}  # a shared group's form, once written
+        # The colours and strokes the graphics state holds now, as set: each is written only when it changes.
+        self.known: dict[str, object] = {}
+        self.saved: list[dict[str, object]] = []
+
+    def save(self) -> None:
+        self.c.saveState()
+        self.saved.append(dict(self.known))
+
+    def restore(self) -> None:
+        self.c.restoreState()
+        self.known = self.saved.pop()
 
     def form(self, group: Group) -> None:
         """A shared group: written as a form the first time, then used where it is drawn."""
@@ -134,7 +146,10 @@ class _PdfPainter:
             box = ink_box(group) or (0.0, 0.0, 0.0, 0.0)
             room = 10.0  # (a form shows nothing outside its box: strokes and text may reach past the ink box)
             self.c.beginForm(name, box[0] - room, box[1] - room, box[2] + room, box[3] + room)
+            self.saved.append(self.known)
+            self.known = {}  # a form starts in the state of wherever it is used: nothing is known
             self.group(group)
+            self.known = self.saved.pop()
             self.c.endForm()
         self.c.doForm(name)
 
@@ -145,7 +160,7 @@ class _PdfPainter:
         # group that moves or clips what it holds needs a graphics state of its own.
         own = bool(item.transform) or item.clip is not None
         if own:
-            c.saveState()
+            self.save()
             if item.transform:
                 c.transform(*item.transform)
             if item.clip is not None:
@@ -153,19 +168,29 @@ class _PdfPainter:
         for child in item.items:
             self.draw(child)
         if own:
-            c.restoreState()
+            self.restore()
 
     def style(self, st: Style) -> tuple[bool, bool]:
-        c = self.c
-        if st.fill:
+        c, known = self.c, self.known
+        if st.fill and known.get("fill") != st.fill:
             c.setFillColorRGB(*_rgb(st.fill))
+            known["fill"] = st.fill
         do_stroke = bool(st.stroke) and st.width > 0
         if do_stroke:
-            c.setStrokeColorRGB(*_rgb(st.stroke))
-            c.setLineWidth(st.width)
-            c.setLineCap(_CAPS[st.cap])
-            c.setLineJoin(_JOINS[st.join])
-            c.setDash(list(st.dash) if st.dash else [], 0)
+            if known.get("stroke") != st.stroke:
+                c.setStrokeColorRGB(*_rgb(st.stroke))
+                known["stroke"] = st.stroke
+            if known.get("width") != st.width:
+                c.setLineWidth(st.width)
+                known["width"] = st.width
+            if known.get("cap") != st.cap:
+                c.setLineCap(_CAPS[st.cap])
+                known["cap"] = st.cap
+            if known.get("join") != st.join:
+                c.setLineJoin(_JOINS[st.join])
+                known["join"] = st.join
+            if st.dash:  # (in a graphics state of its own: outside one, lines are always solid)
+                c.setDash(list(st.dash), 0)
         if st.opacity != 1.0:
             c.setFillAlpha(st.opacity)
             c.setStrokeAlpha(st.opacity)
@@ -180,12 +205,12 @@ class _PdfPainter:
                 self.group(item)
             return
         if isinstance(item, Text):
-            c.saveState()
+            self.save()
             c.transform(1, 0, 0, -1, item.x, item.y)
             c.setFillColorRGB(*_rgb(item.colour))
             c.setFont(fonts.pdf_name(item.font), item.size)
             getattr(c, _DRAW[item.anchor])(0, 0, item.text)
-            c.restoreState()
+            self.restore()
             return
         if isinstance(item, Image):
             self.image(item)
@@ -195,7 +220,7 @@ class _PdfPainter:
             return
         needs_state = st.opacity != 1.0 or bool(st.dash)
         if needs_state:
-            c.saveState()
+            self.save()
         f, s = self.style(st)
         if isinstance(item, Rect) and not item.r:
             c.rect(item.x, item.y, item.w, item.h, stroke=int(s), fill=int(f))
@@ -207,7 +232,7 @@ class _PdfPainter:
             c.drawPath(self.outline(item), stroke=int(s), fill=int(f),
                        fillMode=FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO)
         if needs_state:
-            c.restoreState()
+            self.restore()
 
     def image(self, item: Image) -> None:
         """A PNG or JPEG stretched over its box; reportlab stores each image once in the file, however often it is
@@ -216,10 +241,10 @@ class _PdfPainter:
         if reader is None:
             reader = self.images[item.raster.digest] = _image_reader(item.raster)
         c = self.c
-        c.saveState()
+        self.save()
         c.transform(item.w, 0, 0, -item.h, item.x, item.y + item.h)  # the unit square, right way up
         c.drawImage(reader, 0, 0, 1, 1, mask="auto")
-        c.restoreState()
+        self.restore()
 
     def outline(self, shape):
         p = self.c.beginPath()
