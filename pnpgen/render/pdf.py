@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..draw import fonts
@@ -18,7 +19,6 @@ from ..draw.units import MM_PER_PT
 MM = 1.0 / MM_PER_PT  # points per mm
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-_DRAW = {"start": "drawString", "middle": "drawCentredString", "end": "drawRightString"}
 
 
 def _image_reader(raster: Raster) -> ImageReader:
@@ -205,12 +205,7 @@ class _PdfPainter:
                 self.group(item)
             return
         if isinstance(item, Text):
-            self.save()
-            c.transform(1, 0, 0, -1, item.x, item.y)
-            c.setFillColorRGB(*_rgb(item.colour))
-            c.setFont(fonts.pdf_name(item.font), item.size)
-            getattr(c, _DRAW[item.anchor])(0, 0, item.text)
-            self.restore()
+            self.text(item)
             return
         if isinstance(item, Image):
             self.image(item)
@@ -233,6 +228,22 @@ class _PdfPainter:
                        fillMode=FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO)
         if needs_state:
             self.restore()
+
+    def text(self, item: Text) -> None:
+        """A line of text, upright in the page's y-down space, its anchor at (x, y)."""
+        name = fonts.pdf_name(item.font)
+        x = item.x
+        if item.anchor != "start":
+            width = stringWidth(item.text, name, item.size)
+            x -= width if item.anchor == "end" else width / 2
+        t = self.c.beginText()
+        t.setTextTransform(1, 0, 0, -1, x, item.y)
+        t.setFont(name, item.size)
+        if self.known.get("fill") != item.colour:
+            t.setFillColorRGB(*_rgb(item.colour))
+            self.known["fill"] = item.colour
+        t.textOut(item.text)
+        self.c.drawText(t)
 
     def image(self, item: Image) -> None:
         """A PNG or JPEG stretched over its box; reportlab stores each image once in the file, however often it is
