@@ -1,1 +1,1 @@
-"""Writers and sheet layout: imposition, marks, PDF (reportlab), SVG (svgwrite), the contact sheet."""
+"""Writers and sheet layout: imposition, marks, PDF (reportlab), SVG (ElementTree), the contact sheet."""

@@ -1,13 +1,12 @@
-"""The SVG writer (svgwrite): draws a Drawing primitive by primitive, in mm user units; no layout here."""
+"""The SVG writer (ElementTree, through svgxml): a Drawing drawn primitive by primitive, in mm; no layout here."""
 
 from __future__ import annotations
 
 import base64
 
-import svgwrite
-
 from ..draw import fonts
 from ..draw.primitives import Circle, Drawing, Group, Image, Rect, Style, Text
+from . import svgxml
 
 
 def num(v: float) -> str:
@@ -33,17 +32,16 @@ def write_svg(drawing: Drawing, fontset: fonts.FontSet | None = None) -> bytes:
 
 def _write_svg(drawing: Drawing) -> bytes:
     w, h = drawing.width, drawing.height
-    dwg = svgwrite.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"), profile="full", debug=False)
-    dwg["viewBox"] = f"0 0 {num(w)} {num(h)}"
+    dwg = svgxml.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"), viewBox=f"0 0 {num(w)} {num(h)}")
     if drawing.title:
-        dwg.set_desc(title=drawing.title)
+        dwg.set_title(drawing.title)
     painter = _SvgPainter(dwg)
     painter.draw(drawing.root, dwg)
     return ('<?xml version="1.0" encoding="utf-8" ?>\n' + dwg.tostring() + "\n").encode("utf-8")
 
 
 class _SvgPainter:
-    def __init__(self, dwg: svgwrite.Drawing):
+    def __init__(self, dwg: svgxml.Drawing):
         self.dwg = dwg
         self.clips = 0
 
@@ -90,7 +88,7 @@ class _SvgPainter:
             if item.clip is not None:
                 self.clips += 1
                 cid = f"clip{self.clips}"
-                cp = d.defs.add(d.clipPath(id=cid))
+                cp = d.defs.add(d.clip_path(id=cid))
                 cp.add(self.shape(item.clip))
                 # the clip applies in the group's own (transformed) coordinates
                 inner = d.g(clip_path=f"url(#{cid})")

@@ -19,9 +19,9 @@ CELL = 18  # a board-heat hex's radius (or a square's side) in px
 
 
 def _svg(width: float, height: float, title: str):
-    import svgwrite  # only when charts are drawn: `simulate` without --report stays quick to start
+    from ..render.svgxml import Drawing  # only when charts are drawn: `simulate` without --report stays quick
 
-    d = svgwrite.Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}", debug=False)
+    d = Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}")
     d.add(d.rect((0, 0), (width, height), fill="#ffffff"))
     d.add(d.text(title, insert=(10, 20), font_size=14, font_family=FONT, font_weight="bold"))
     return d
