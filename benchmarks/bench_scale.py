@@ -198,6 +198,7 @@ def run(cmd: list[str], cwd: Path | None = None) -> tuple[float, float]:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     if TREE is not None:
         env["PYTHONPATH"] = str(TREE)
+        cwd = cwd or TREE  # (`python -m` puts the folder it runs in first: from this checkout, it would run this one)
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     _pid, status, usage = os.wait4(proc.pid, 0)
