@@ -30,7 +30,7 @@ from .components import CardFormat, Kit, layout_kit
 from .draw import fonts
 from .draw.templates import Templates
 from .engine.api import engine_for
-from .errors import ContentErrors, PnpgenError, Problems
+from .errors import ContentError, ContentErrors, PnpgenError, Problems
 from .loader import load_game
 from .model import Game
 from .model.game import count_words
@@ -66,6 +66,7 @@ class BuildOptions:
     sim_games: int = 200  # the quick simulation before export; 0 skips it
     sim_agents: tuple[str, ...] = ("greedy", "greedy")
     force: bool = False  # export even when checks report errors or simulated games are unfinished
+    final: bool = False  # refuse to build while anything is provisional (a kit to send out)
     printer_margin: float | None = None  # mm of paper edge kept free of ink (None: the sheet template's)
     players: int | None = None  # print only what this many players use (None: every player count)
     dpi: int = 300  # PNG and Tabletop Simulator images
@@ -117,12 +118,24 @@ def load_step(state: BuildState) -> None:
 
 
 def check_step(state: BuildState) -> None:
-    """Run the consistency checks; any error stops the build (unless forced)."""
+    """Run the consistency checks; any error stops the build (unless forced). A final build stops at anything
+    provisional, forced or not."""
     state.report = check_game(state.game)
+    if state.options.final:
+        unsettled = provisional_errors(state.game, state.options.players)
+        if unsettled:
+            raise ContentErrors(unsettled)
     if state.report.errors:
         if not state.options.force:
             raise ContentErrors(state.report.errors)
         state.notes["forced"] = f"{len(state.report.errors)} check error(s) ignored (--force)"
+
+
+def provisional_errors(game: Game, players: int | None = None) -> list[ContentError]:
+    """An error at each value marked provisional (that `players` players use, if given)."""
+    return [ContentError(p.loc, f"provisional: {p.what}: {p.why} (a --final build takes nothing provisional: "
+                                "settle the value and take out its 'provisional:')")
+            for p in game.provisional if players is None or not p.players or players in p.players]
 
 
 def simulate_step(state: BuildState) -> None:

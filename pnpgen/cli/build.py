@@ -89,6 +89,9 @@ class _Progress:
 @click.option("--force", is_flag=True,
               help="Write the kit even when the checks find errors or simulated games stall (content that does "
                    "not load still stops the build).")
+@click.option("--final", is_flag=True,
+              help="Refuse to build while anything in the content is marked provisional (each is an error at "
+                   "its place), even with --force: the kit to send out carries no provisional watermark.")
 @click.option("--watch", is_flag=True,
               help="Rebuild on every save in the pack or pnpgen's templates until Ctrl-C: SVGs and contact sheet "
                    "at once, PDFs and changes.txt when the checks pass (no simulation).")
@@ -103,7 +106,7 @@ class _Progress:
 def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra_limit: int | None, dpi: int,
               tts_url_prefix: str | None, out: Path, ink_saver: bool, duplex: str, back_offset: str | None,
               players: int | None, sim_games: int, skip_sim: bool, printer_margin: float | None,
-              force: bool, watch: bool, serve: bool, port: int, poll: bool) -> None:
+              force: bool, final: bool, watch: bool, serve: bool, port: int, poll: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
     from ..build import BuildOptions, build  # the renderers load only for this command
     from ..profiles import NINE_CARD_EXTRAS, profile_named
@@ -118,7 +121,7 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         extras_limit=NINE_CARD_EXTRAS if extra_limit is None else extra_limit, dpi=dpi,
         tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver, duplex=duplex,
         back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
-        force=force, printer_margin=printer_margin, players=players)
+        force=force, final=final, printer_margin=printer_margin, players=players)
     if watch or serve:
         _watch(options, serve, port, poll)
         return

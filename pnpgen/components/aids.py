@@ -10,7 +10,7 @@ from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..model import PlayerAid, Section
 from .context import Ctx
-from .imprint import imprint
+from .imprint import imprint, marked
 
 SPEC = {
     "size": P("size", ("95mm", "130mm")),  # an aid of size 'card'
@@ -45,8 +45,8 @@ def aid_piece(ctx: Ctx, aid: PlayerAid) -> Piece:
             for cell in row:
                 ctx.markers_ok(cell, s.loc, f"player aid '{aid.id}'")
     size = aid_size(t, aid)
-    return Piece(f"aid-{aid.id}", aid.title, "Player aids", size, player_aid(ctx, aid, t), None, t.bleed, 1,
-                 "marks", kind="player-aid", source=aid.loc, part_of=aid.title)
+    return marked(Piece(f"aid-{aid.id}", aid.title, "Player aids", size, player_aid(ctx, aid, t), None, t.bleed, 1,
+                        "marks", kind="player-aid", source=aid.loc, part_of=aid.title), aid.provisional)
 
 
 def aid_size(t: Tmpl, aid: PlayerAid) -> tuple[float, float]:

@@ -11,7 +11,7 @@ from ..draw.templates import P, text_spec, text_style
 from ..draw.text import text_box
 from ..model import AreaCard
 from .context import Ctx, art_spec
-from .imprint import SAFE, imprint
+from .imprint import SAFE, imprint, marked
 
 SPEC = {
     "size": P("size", ("96mm", "88mm")),
@@ -44,8 +44,8 @@ def area_card_pieces(ctx: Ctx, card: AreaCard) -> Piece:
         if a.icon:
             ctx.icon_ok(a.icon, a.loc, f"area '{a.id}' of '{card.id}'")
     ctx.markers_ok(card.text, card.loc, f"area card '{card.id}'")
-    return Piece(f"area-{card.id}", card.name, "Ship and area cards", t.size, area_card(ctx, card, t), None,
-                 t.bleed, 1, "marks", kind="area-card", source=card.loc, part_of=card.name)
+    return marked(Piece(f"area-{card.id}", card.name, "Ship and area cards", t.size, area_card(ctx, card, t), None,
+                        t.bleed, 1, "marks", kind="area-card", source=card.loc, part_of=card.name), card.provisional)
 
 
 def slot_grid(capacity: int, per_row: int) -> tuple[int, int]:

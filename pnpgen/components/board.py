@@ -16,7 +16,7 @@ from ..draw.units import SMALLEST
 from ..hexgrid import DIRECTIONS, corners, neighbours, to_pixel
 from ..model import Board, Cell
 from .context import Ctx, art_spec
-from .imprint import SAFE, imprint
+from .imprint import SAFE, imprint, marked
 
 SQRT3 = math.sqrt(3)
 SPEC = {
@@ -78,9 +78,9 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
     inset = max(t.padding, SAFE)  # the version at the top right, above the title
     face = Group((face, imprint(ctx, size[0] - inset, inset + fonts.CAP_HEIGHT * SMALLEST, t.ink,
                                 provisional=board.provisional)), label=face.label)
-    return Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
-                 min_scale=min_scale, lattice=lattice, kind="board", part_of=board.name, source=board.loc,
-                 keys=board_keys(ctx, board))
+    return marked(Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
+                        min_scale=min_scale, lattice=lattice, kind="board", part_of=board.name, source=board.loc,
+                        keys=board_keys(ctx, board)), board.provisional)
 
 
 def board_keys(ctx: Ctx, board: Board) -> tuple[ColourKey, ...]:

@@ -21,7 +21,7 @@ from ..model.cards import card_size_mm
 from .context import Ctx, art_spec
 from .diagrams import heading_diagram, range_diagram, stat
 from .griddiagram import Palette, grid_manoeuvre_diagram
-from .imprint import SAFE, deck_badge, imprint, imprint_width
+from .imprint import SAFE, deck_badge, imprint, imprint_width, marked
 
 FACE_SPEC = {
     "size": P("size", ("63mm", "88mm")),
@@ -655,10 +655,10 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     for card in deck.cards:
         f = card_frame(ctx, deck, card=card)
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
-        pieces.append(Piece(pid, card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
-                            f.size, scaled(card_face(ctx, deck, card), f.factor), back, f.bleed, card.count, "marks",
-                            back_id=f"back-{deck.id}", kind="card", source=card.loc, keys=suit_keys(ctx, card),
-                            part_of=deck.name))
+        pieces.append(marked(Piece(pid, card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
+                                   f.size, scaled(card_face(ctx, deck, card), f.factor), back, f.bleed, card.count,
+                                   "marks", back_id=f"back-{deck.id}", kind="card", source=card.loc,
+                                   keys=suit_keys(ctx, card), part_of=deck.name), provisional(card, deck)))
     pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", frame.size, back, None, frame.bleed,
                         0, "marks", kind="card-back", source=deck.loc, part_of=deck.name))
     return pieces

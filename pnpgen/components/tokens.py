@@ -18,7 +18,7 @@ from ..draw.text import text_box
 from ..hexgrid import corners
 from ..model import Token
 from .context import Ctx, art_spec
-from .imprint import imprint
+from .imprint import imprint, marked
 
 SQRT3 = math.sqrt(3)
 PLAIN = ("square", "circle", "hex", "rect", "octagon")  # shapes whose label sits inside a plain inset
@@ -154,8 +154,8 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
         mark += f" (back: {' '.join(x for x in (token.back_label, token.back_icon) if x)})"
     key = ColourKey(f"tokens of kind '{token.kind}'", f"token '{token.id}'", colour, token.colour_loc or token.loc,
                     mark)
-    return Piece(f"token-{token.id}", token.name, "Tokens", (w, h), face, back, 0.0, token.count, "outline",
-                 kind="token", source=token.loc, keys=(key,), part_of=token.name)
+    return marked(Piece(f"token-{token.id}", token.name, "Tokens", (w, h), face, back, 0.0, token.count, "outline",
+                        kind="token", source=token.loc, keys=(key,), part_of=token.name), token.provisional)
 
 
 def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: str | None, w: float, h: float,

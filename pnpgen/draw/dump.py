@@ -53,7 +53,7 @@ def describe(item: Item) -> str:
         return f"path {_ops(item)}{rule} {_style(item.style)}"
     if isinstance(item, Text):
         return (f"text {number(item.x)},{number(item.y)} {number(item.size)}mm {item.font} {item.anchor} "
-                f"{item.colour} {item.text!r}")
+                f"{item.colour}" + (f"/{number(item.opacity)}" if item.opacity != 1.0 else "") + f" {item.text!r}")
     if isinstance(item, Image):
         r = item.raster
         return (f"image {number(item.x)},{number(item.y)} {number(item.w)}x{number(item.h)} {r.name} {r.format} "

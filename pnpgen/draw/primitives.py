@@ -81,6 +81,7 @@ class Text:
     source: Loc | None = field(default=None, compare=False)  # the content its words come from
     set_by: Loc | None = field(default=None, compare=False)  # the template value that sizes and places it
     role: str = field(default="", compare=False)  # what it is, for messages: "template 'x' effect.text"
+    opacity: float = 1.0  # below 1: what is under it shows through (a watermark)
 
 
 @dataclass(frozen=True)

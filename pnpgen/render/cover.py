@@ -248,8 +248,8 @@ def cover_bodies(kit: Kit, sheets: list[Sheet], page_of: dict[str, list[int]], p
 
     if facts and facts.provisional:
         f.heading("Provisional values")
-        f.text("Not final yet: the designer may still change these. Printed pieces that hold one say "
-               "\"provisional\" beside the version.", SMALL)
+        f.text("Not final yet: the designer may still change these. Printed pieces that hold one carry PROVISIONAL "
+               "across them and say \"provisional\" beside the version.", SMALL)
         f.table([["What", "Why"]] + [[what, why] for what, why in facts.provisional], [2, 5])
     return [Group(tuple(items), label="cover") for items in f.pages]
 

@@ -100,24 +100,34 @@ FORM_LEAST = 8  # primitives a group drawn more than once holds at least, to be 
 
 def shared_groups(pages: list[Drawing]) -> set[int]:
     """The groups (by identity) that the pages draw more than once and that hold FORM_LEAST primitives or more: a
-    deck's card back, the copies of a card or token. Each is written once, as a form the pages use."""
+    deck's card back, the copies of a card or token. Each is written once, as a form the pages use. A group with
+    anything translucent in it is drawn each time: reportlab's forms leave out the transparency they use."""
     seen: dict[int, int] = {}
     size: dict[int, int] = {}
+    translucent: set[int] = set()
 
-    def visit(item) -> int:
+    def visit(item) -> tuple[int, bool]:
         if not isinstance(item, Group):
-            return 1
+            style = getattr(item, "style", None)
+            return 1, getattr(item, "opacity", 1.0) != 1.0 or (style is not None and style.opacity != 1.0)
         key = id(item)
         if key in seen:
             seen[key] += 1
-            return size[key]
+            return size[key], key in translucent
         seen[key] = 1
-        size[key] = sum(visit(child) for child in item.items)
-        return size[key]
+        total, clear = 0, True
+        for child in item.items:
+            n, see_through = visit(child)
+            total += n
+            clear = clear and not see_through
+        size[key] = total
+        if not clear:
+            translucent.add(key)
+        return total, not clear
 
     for page in pages:
         visit(page.root)
-    return {key for key, n in seen.items() if n > 1 and size[key] >= FORM_LEAST}
+    return {key for key, n in seen.items() if n > 1 and size[key] >= FORM_LEAST and key not in translucent}
 
 
 class _PdfPainter:
@@ -236,6 +246,9 @@ class _PdfPainter:
         if item.anchor != "start":
             width = stringWidth(item.text, name, item.size)
             x -= width if item.anchor == "end" else width / 2
+        if item.opacity != 1.0:
+            self.save()
+            self.c.setFillAlpha(item.opacity)
         t = self.c.beginText()
         t.setTextTransform(1, 0, 0, -1, x, item.y)
         t.setFont(name, item.size)
@@ -244,6 +257,8 @@ class _PdfPainter:
             self.known["fill"] = item.colour
         t.textOut(item.text)
         self.c.drawText(t)
+        if item.opacity != 1.0:
+            self.restore()
 
     def image(self, item: Image) -> None:
         """A PNG or JPEG stretched over its box; reportlab stores each image once in the file, however often it is

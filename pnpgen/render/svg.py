@@ -110,6 +110,8 @@ class _SvgPainter:
                 t["font-style"] = face.slant
             if item.anchor != "start":
                 t["text-anchor"] = item.anchor
+            if item.opacity != 1.0:
+                t["opacity"] = num(item.opacity)
             parent.add(t)
             return
         if isinstance(item, Image):

@@ -411,7 +411,9 @@ def test_seas_of_havoc_colours_where_they_must_be(soh, tmp_path):
     for (x, y), q in cells.items():
         cx, cy = cell(x, y)
         want = tint(game.colour(game.terrain(q.terrain).colour), t.fill) if q.terrain else "#ffffff"
-        assert close(pic.at(cx + c * 0.1, cy + c * 0.1), want), (x, y, q.terrain)
+        # (the sea is provisional: PROVISIONAL crosses it, tinting some of a cell; a corner it leaves out shows it)
+        samples = [pic.at(cx + c * dx, cy + c * dy) for dx in (0.1, 0.9) for dy in (0.1, 0.9)]
+        assert any(close(at, want) for at in samples), (x, y, q.terrain, samples)
     rock = next(q for q in sea.squares if q.terrain == "rock")
     cx, cy = cell(rock.x, rock.y)
     assert luminance(hexcolour(*(v / 255 for v in pic.at(cx + c / 2, cy + c * 0.6)))) < 0.25  # its icon, dark

@@ -1,0 +1,104 @@
+"""Provisional means visible: a watermark across every piece not final, and `build --final` refusing them."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from click.testing import CliRunner
+from kit.packs import copy_pack, display, edit
+from kit.pages import grey_pages
+
+from pnpgen.build import BuildOptions, build
+from pnpgen.cli import main
+from pnpgen.components.imprint import SAFE, WATERMARK, watermark
+from pnpgen.draw.bounds import ink_box
+
+
+@pytest.mark.parametrize("size", [(63.0, 88.0), (88.0, 63.0), (41.0, 63.0), (95.0, 130.0), (200.0, 200.0)])
+def test_the_watermark_of_a_card_is_as_large_as_the_safe_zone_lets_it_be(size):
+    w, h = size
+    x0, y0, x1, y1 = ink_box(watermark(w, h, trimmed=True))
+    assert min(x0, y0, w - x1, h - y1) == pytest.approx(SAFE + 0.5, abs=1e-6)
+    assert min(x0, y0, w - x1, h - y1) >= SAFE
+    words = watermark(w, h, trimmed=True).items[0]
+    assert words.text == WATERMARK and words.opacity < 1 and words.size > 4
+
+
+def test_the_watermark_of_a_round_token_stays_inside_its_circle():
+    mark = watermark(20.0, 20.0, trimmed=False)
+    x0, y0, x1, y1 = ink_box(mark)
+    corners = [(x, y) for x in (x0, x1) for y in (y0, y1)]
+    assert max(math.hypot(x - 10, y - 10) for x, y in corners) < 10 * 1.2  # the box's corners; the words, inside
+    assert (x0 + x1) / 2 == pytest.approx(10, abs=0.3) and (y0 + y1) / 2 == pytest.approx(10, abs=0.3)
+
+
+def _kit(root, tmp, provisional: bool):
+    pack = copy_pack(root / "narrow-seas")
+    if provisional:
+        edit(pack / "actions.yaml", "  name: Broadside\n", "  name: Broadside\n  provisional: damage still in play\n")
+    state = build(BuildOptions(game=str(pack), out=tmp, papers=("a4",), formats=("pdf",), sim_games=0))
+    return state, tmp / "narrow-seas" / "narrow-seas-a4.pdf"
+
+
+@pytest.mark.slow
+def test_a_provisional_card_carries_the_watermark_in_print_and_nothing_else_changes(tmp_path):
+    plain, plain_pdf = _kit(tmp_path / "a", tmp_path / "out-a", provisional=False)
+    marked, marked_pdf = _kit(tmp_path / "b", tmp_path / "out-b", provisional=True)
+    pages = marked.pages["a4"]
+    assert len(pages) == len(plain.pages["a4"])
+    broadsides = {n: [t for t in page.trims if t[0].endswith("broadside") and t[1] == "face"]
+                  for n, page in enumerate(pages, start=1)}
+    broadsides = {n: trims for n, trims in broadsides.items() if trims}
+    assert sum(len(t) for t in broadsides.values()) == 6  # every Broadside card, and only those
+    dpi = 30
+    for n, trims in broadsides.items():
+        (w, h, before), = grey_pages(plain_pdf, dpi, tmp_path / f"g{n}a", n, n)
+        (_, _, after), = grey_pages(marked_pdf, dpi, tmp_path / f"g{n}b", n, n)
+        scale = dpi / 25.4
+        boxes = [(int(x * scale) - 1, int(y * scale) - 1, int((x + tw) * scale) + 1, int((y + th) * scale) + 1)
+                 for _id, _side, x, y, tw, th in trims]
+        changed = [(i % w, i // w) for i, (a, b) in enumerate(zip(before, after)) if abs(a - b) > 12]
+        assert changed, f"page {n}: the watermark does not show in grey"
+        assert all(any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in boxes) for x, y in changed), \
+            f"page {n}: pixels changed outside the provisional cards"
+        for x0, y0, x1, y1 in boxes:  # each card shows it: darker pixels where the words cross its light middle
+            assert sum(1 for x, y in changed if x0 <= x <= x1 and y0 <= y <= y1) >= 20
+    broadside_cards = {p.id for p in marked.kit.pieces if p.kind == "card" and p.id.endswith("-broadside")}
+    assert len(broadside_cards) == 6  # three suits, in the two-player deck and the four-player one
+    assert {p.id for p in marked.kit.pieces if _watermarked(p)} == broadside_cards | {"board-fleet-action"}
+    assert {p.id for p in plain.kit.pieces if _watermarked(p)} == {"board-fleet-action"}  # as bundled
+
+
+def _watermarked(piece) -> bool:
+    return any(getattr(item, "label", "") == "provisional watermark" for item in piece.face.items)
+
+
+@pytest.mark.slow
+def test_final_refuses_every_provisional_value_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pack = copy_pack(tmp_path / "narrow-seas")
+    edit(pack / "actions.yaml", "  name: Broadside\n", "  name: Broadside\n  provisional: damage still in play\n")
+    result = CliRunner().invoke(main, ["build", str(pack), "--final", "--force", "--skip-sim", "--out", "out"])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    board = pack / "board-four.yaml"
+    text = board.read_text(encoding="utf-8")
+    at = text.index('  provisional: "') + len("  provisional: ")
+    line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    actions = (pack / "actions.yaml").read_text(encoding="utf-8")
+    a_at = actions.index("provisional: damage") + len("provisional: ")
+    a_line, a_col = actions.count("\n", 0, a_at) + 1, a_at - actions.rfind("\n", 0, a_at)
+    assert sorted(lines) == sorted([
+        f"{display(pack / 'actions.yaml')}:{a_line}:{a_col}: error: provisional: Broadside (action): damage still "
+        "in play (a --final build takes nothing provisional: settle the value and take out its 'provisional:')",
+        f"{display(board)}:{line}:{col}: error: provisional: The Fleet Action (board): the rulebook's picture of it "
+        "is still to come: a proposal to confirm or replace (a --final build takes nothing provisional: settle the "
+        "value and take out its 'provisional:')"])
+    assert not (tmp_path / "out").exists()
+    # for two players, only the action is provisional; settled, the two-player kit builds
+    edit(pack / "actions.yaml", "  provisional: damage still in play\n", "")
+    result = CliRunner().invoke(main, ["build", str(pack), "--final", "--players", "2", "--skip-sim", "--out", "out",
+                                       "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "narrow-seas").is_dir()
