@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -46,6 +47,7 @@ from .render.writers.base import WriteOptions
 
 PAPER_NAMES = ("a4", "letter")
 PREVIOUS_RESULT = "report/previous-result.json"  # the previous build's simulation result, compared with this one
+QUICK_SIM_MOST = 2000  # games the quick simulation plays at most when it chooses how many
 PRINT_FORMATS = ("pdf", "svg")  # the print kit: what a build writes unless told otherwise
 FORMATS = tuple(WRITER_HELP)  # every format, in the order a build writes them (render/writers)
 Progress = Callable[[str, int, int], None]  # (what, done, total)
@@ -63,7 +65,8 @@ class BuildOptions:
     duplex: str = "long-edge"
     back_offset: tuple[float, float] = (0.0, 0.0)
     progress: Progress | None = None
-    sim_games: int = 200  # the quick simulation before export; 0 skips it
+    sim_games: int | None = None  # the quick simulation's games (0 skips it; None: as many as quick_sim_games)
+    sim_seconds: float = 10.0  # the time the quick simulation may take, when it chooses its games
     sim_agents: tuple[str, ...] = ("greedy", "greedy")
     force: bool = False  # export even when checks report errors or simulated games are unfinished
     final: bool = False  # refuse to build while anything is provisional (a kit to send out)
@@ -142,13 +145,22 @@ def simulate_step(state: BuildState) -> None:
     """A quick seeded simulation; unfinished games (still running at the round budget) stop the export (unless
     forced)."""
     o = state.options
-    if o.sim_games <= 0 or engine_for(state.game) is None:
+    if o.sim_games == 0 or engine_for(state.game) is None:
         return
     from .sim.runner import result_of, simulate  # (the simulator loads only for builds that simulate)
+    from .stats import SMALL_EDGE
 
-    agg = simulate(state.game, o.sim_agents, games=o.sim_games, seed=1, jobs=1,
-                   progress=lambda done, total: state.tick("simulate", done, total))
+    games, enough = o.sim_games, None
+    if games is None:  # as many as tell an edge of SMALL_EDGE points, unless the time runs out first
+        games, start = QUICK_SIM_MOST, time.monotonic()
+
+        def enough(agg) -> bool:
+            return agg.resolution() <= SMALL_EDGE or time.monotonic() - start >= o.sim_seconds
+
+    agg = simulate(state.game, o.sim_agents, games=games, seed=1, jobs=1,
+                   progress=lambda done, total: state.tick("simulate", done, total), enough=enough)
     result = state.extra["simulation"] = result_of(state.game, agg, o.sim_agents, 1)
+    state.extra["simulation_resolution"] = agg.resolution()
     if agg.unfinished and not o.force:
         seeds = ", ".join(map(str, agg.unfinished_seeds[:5]))
         raise PnpgenError(f"quick simulation: {agg.unfinished} of {agg.games} games unfinished after "

@@ -76,6 +76,8 @@ def two_proportions(k1: float, n1: int, k2: float, n2: int) -> float:
     if n1 <= 0 or n2 <= 0:
         return 1.0
     pooled = (k1 + k2) / (n1 + n2)
+    if not 0.0 <= pooled <= 1.0:
+        return 1.0
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     if se == 0:
         return 1.0

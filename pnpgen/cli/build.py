@@ -81,8 +81,11 @@ class _Progress:
 @click.option("--players", type=click.IntRange(1, 8), default=None, metavar="N",
               help="Print only the components N players use (default: every player count, with a page map on "
                    "the cover).")
-@click.option("--sim-games", default=200, show_default=True, type=click.IntRange(0, 100_000),
-              help="Games in the quick simulation (greedy vs greedy) run before export.")
+@click.option("--sim-games", default=None, type=click.IntRange(0, 100_000),
+              help="Games in the quick simulation (greedy vs greedy) run before export (default: as many as tell "
+                   "a 5-point edge from an even game, within --sim-seconds).")
+@click.option("--sim-seconds", default=10.0, show_default=True, type=click.FloatRange(0.5, 3600),
+              help="Time the quick simulation may take when it chooses how many games to play.")
 @click.option("--skip-sim", is_flag=True, help="Skip the quick simulation (and its report); checks still run.")
 @click.option("--printer-margin", "printer_margin", type=MARGIN, default=None, metavar="MM",
               help="Paper edge in mm that sheets keep free of ink (default: the sheet template's, 5).")
@@ -105,7 +108,8 @@ class _Progress:
                    "(for folders on a network share or in a container, where no notice arrives).")
 def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra_limit: int | None, dpi: int,
               tts_url_prefix: str | None, out: Path, ink_saver: bool, duplex: str, back_offset: str | None,
-              players: int | None, sim_games: int, skip_sim: bool, printer_margin: float | None,
+              players: int | None, sim_games: int | None, sim_seconds: float, skip_sim: bool,
+              printer_margin: float | None,
               force: bool, final: bool, watch: bool, serve: bool, port: int, poll: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
     from ..build import BuildOptions, build  # the renderers load only for this command
@@ -121,6 +125,7 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         extras_limit=NINE_CARD_EXTRAS if extra_limit is None else extra_limit, dpi=dpi,
         tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver, duplex=duplex,
         back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
+        sim_seconds=sim_seconds,
         force=force, final=final, printer_margin=printer_margin, players=players)
     if watch or serve:
         _watch(options, serve, port, poll)
@@ -142,7 +147,8 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         e = sim["first_player_edge"]
         click.echo(f"simulated {sim['games']} games ({' vs '.join(sim['agents'])}, seed {sim['seed']}): finished "
                    f"{sim['finished']}, unfinished {sim['unfinished']}, rounds {sim['rounds']['mean']} on average; "
-                   f"{e['role']} wins {e['pct']:g}% [{e['low']:g}, {e['high']:g}]")
+                   f"{e['role']} wins {e['pct']:g}% [{e['low']:g}, {e['high']:g}]; "
+                   + resolution_words(state.extra["simulation_resolution"], sim["finished"], state.game.id))
         compared = state.extra.get("simulation_compared")
         if compared:
             click.echo(compared)
@@ -160,6 +166,21 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
     changes = state.extra.get("changes")
     if changes is not None and not changes.first and not changes.any:
         click.echo("no component changed since the previous build: no changed-components PDF")
+
+
+def resolution_words(points: float, finished: int, game: str) -> str:
+    """What a quick simulation can see: the smallest edge its games tell from an even game, and, when that is wider
+    than a small edge, how many games would tell one."""
+    from ..stats import SMALL_EDGE
+
+    if not finished:
+        return "no game finished, so no edge can be told"
+    told = math.ceil(points * 10) / 10
+    if points <= SMALL_EDGE:
+        return f"{finished} finished games tell an edge of {told:g} points or more from an even game"
+    needed = math.ceil(finished * (points / SMALL_EDGE) ** 2 / 100) * 100
+    return (f"{finished} finished games cannot tell an edge under {told:g} points from an even game; run "
+            f"`pnpgen simulate {game} --games {needed}` to tell one of {SMALL_EDGE:g}")
 
 
 def _watch(options, serve: bool, port: int, poll: bool) -> None:

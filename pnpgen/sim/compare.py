@@ -72,8 +72,8 @@ def _counter(figure: str, a: object, b: object, games_a: int, games_b: int) -> l
     each as a trial would flag noise."""
     if not (isinstance(a, dict) and isinstance(b, dict)) or "mean" in a or "mean" in b:
         return []
-    if not all(isinstance(v, int) for v in (*a.values(), *b.values())):
-        return []
+    if not all(isinstance(v, int) and v >= 0 for v in (*a.values(), *b.values())):
+        return []  # (not counts: a tally that can go below zero has no shares)
     ta, tb = sum(a.values()), sum(b.values())
     if not ta or not tb:
         return []

@@ -131,6 +131,14 @@ class Aggregate:
             return role, wilson(self.wins_by_role[role], self.games_by_role[role])
         return "p1", wilson(self.wins_by_seat[0], self.finished)
 
+    def resolution(self) -> float:
+        """The smallest edge (in points) these games can tell from an even game: the widest half of the 95 %
+        intervals of the first role's win rate and of each seat's (infinite before a game finishes)."""
+        if not self.finished:
+            return math.inf
+        rates = [self.headline_role()[1]] + [wilson(self.wins_by_seat[s], self.finished) for s in range(self.seats)]
+        return max((r.high - r.low) / 2 for r in rates)
+
     def first_player_edge(self) -> dict:
         """The headline role's win rate against an even game's (1 / sides), with its Wilson interval, in percent;
         `clear` when the interval leaves out an even game."""

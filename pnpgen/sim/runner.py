@@ -82,10 +82,12 @@ def chunks(batch: Batch) -> Iterator[tuple[Batch, int, int]]:
 
 def simulate(game: Game, agents: tuple[str, ...] = ("greedy",), games: int = 200, seed: int = 1,
              jobs: int = 1, players: int | None = None, max_rounds: int | None = None,
-             progress: Callable[[int, int], None] | None = None, *, options: AgentOptions = ()) -> Aggregate:
+             progress: Callable[[int, int], None] | None = None, *, options: AgentOptions = (),
+             enough: Callable[[Aggregate], bool] | None = None) -> Aggregate:
     """Play `games` seeded games, each stopped unfinished after `max_rounds` rounds (None: the content's budget),
     and return their aggregate; identical whatever `jobs` is. `options` set agents' options: (agent, option,
-    value)."""
+    value). With `enough`, play stops after the first chunk of games that satisfies it (the games played are the
+    first of the batch, as many as chunks hold)."""
     if games < 1:
         raise PnpgenError("--games must be at least 1")
     if jobs < 1:
@@ -105,6 +107,8 @@ def simulate(game: Game, agents: tuple[str, ...] = ("greedy",), games: int = 200
         done += part.games
         if progress:
             progress(done, games)
+        if enough is not None and done < games and enough(total):
+            break
     return total
 
 

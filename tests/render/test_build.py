@@ -105,8 +105,13 @@ def test_cli_build_writes_and_says_what(pack):
                                   "--back-offset", "0.5,-0.25"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()  # warnings go to stderr
-    assert re.fullmatch(r"simulated 200 games \(greedy vs greedy, seed 1\): finished 200, unfinished 0, rounds [\d.]+ "
-                        r"on average; first player \(places first\) wins [\d.]+% \[[\d.]+, [\d.]+\]", lines.pop(0))
+    said = re.fullmatch(r"simulated (\d+) games \(greedy vs greedy, seed 1\): finished \1, unfinished 0, rounds [\d.]+ "
+                        r"on average; first player \(places first\) wins [\d.]+% \[([\d.]+), ([\d.]+)\]; \1 finished "
+                        r"games tell an edge of ([\d.]+) points or more from an even game", lines.pop(0))
+    assert said, result.stdout
+    games, low, high, edge = int(said[1]), float(said[2]), float(said[3]), float(said[4])
+    assert 300 <= games <= 420 and games % 10 == 0  # played until a 5-point edge shows (385 games at an even rate)
+    assert (high - low) / 2 <= edge <= 5
     assert re.fullmatch(r"wrote .*narrow-seas-letter\.pdf \(\d+ pages, letter, duplex long-edge\)", lines[0])
     assert re.fullmatch(r"wrote .*svg/ \(81 SVG files\)", lines[-1])
     assert (out / "narrow-seas" / "narrow-seas-letter.pdf").is_file()
@@ -131,3 +136,13 @@ def test_cli_check_errors_stop_the_build(pack):
     assert result.exit_code == 1
     assert "cards.yaml:" in result.output and "unknown action 'rum'" in result.output
     assert not (pack.parent / "out").exists()
+
+
+@pytest.mark.slow
+def test_the_quick_simulation_stops_when_its_time_is_spent_and_says_what_it_cannot_tell(tmp_path):
+    state = build(BuildOptions(game="seas-of-havoc", out=tmp_path, papers=("a4",), formats=("svg",), sim_seconds=0.5))
+    sim = state.extra["simulation"]
+    assert 10 <= sim["games"] < 385 and sim["games"] % 10 == 0  # whole chunks, far fewer than a 5-point edge needs
+    assert state.extra["simulation_resolution"] > 5
+    fixed = build(BuildOptions(game="seas-of-havoc", out=tmp_path, papers=("a4",), formats=("svg",), sim_games=20))
+    assert fixed.extra["simulation"]["games"] == 20  # a number given is played whatever the time

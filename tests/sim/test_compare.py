@@ -98,3 +98,20 @@ def test_a_file_that_is_no_result_is_one_line(tmp_path):
         r = CliRunner().invoke(main, ["simulate", "--games", "2", "--compare", str(path)])
         assert r.exit_code == 1 and r.output.startswith(f"error: --compare: {path}: ") and why in r.output
         assert len(r.output.splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_a_tally_that_goes_below_zero_is_not_compared_as_shares():
+    """Seas of Havoc's infamy by source counts damage as negative: it has no shares to compare (it ended a build's
+    comparison with a math domain error when the games were few)."""
+    from pnpgen.loader import load_game
+    from pnpgen.sim.runner import result_of, simulate
+
+    game = load_game("seas-of-havoc")
+    before, after = (result_of(game, simulate(game, ("greedy", "greedy"), games=n), ("greedy", "greedy"), 1)
+                     for n in (10, 20))
+    assert min(after["infamy_by_source"].values()) < 0
+    lines = comparison_lines(before, after)
+    assert lines[0].startswith("compared with the previous result (seed 1, 10 games): ")
+    assert not any("infamy by source" in line for line in lines)
+    assert two_proportions(-2.6, 10, -5.0, 20) == 1.0

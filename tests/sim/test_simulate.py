@@ -362,3 +362,43 @@ def test_simulate_json_gives_win_rates_by_setup_role(players, roles):
     assert (edge["count"], edge["of"], edge["even"]) == (first["count"], 20, 50.0)
     assert edge["low"] <= edge["pct"] <= edge["high"] and edge["clear"] == (not edge["low"] <= 50 <= edge["high"])
     assert all({"low", "high", "of"} <= set(v) for v in data["wins_by_seat"].values())
+
+
+@pytest.mark.slow
+def test_a_simulation_told_when_it_has_enough_plays_the_first_games_of_the_batch_only():
+    from pnpgen.loader import load_game
+    from pnpgen.sim.runner import simulate
+
+    game = load_game("narrow-seas")
+    seen = []
+
+    def enough(agg) -> bool:
+        seen.append(agg.games)
+        return agg.games >= 30
+
+    stopped = simulate(game, ("random",), games=100, seed=3, enough=enough)
+    assert seen == [10, 20, 30]  # asked after each chunk, until it answered yes
+    assert stopped.to_dict() == simulate(game, ("random",), games=30, seed=3).to_dict()
+
+
+def test_resolution_is_the_widest_half_interval_of_the_first_role_and_the_seats():
+    from pnpgen.sim.metrics import Aggregate
+    from pnpgen.stats import wilson
+
+    agg = Aggregate(seats=2)
+    assert agg.resolution() == float("inf")
+    agg.games = agg.finished = 200
+    agg.wins_by_seat.update({0: 120, 1: 80})
+    widest = max((r.high - r.low) / 2 for r in (wilson(120, 200), wilson(80, 200)))
+    assert agg.resolution() == pytest.approx(widest)
+
+
+def test_the_quick_simulation_says_the_smallest_edge_it_can_tell():
+    from pnpgen.cli.build import resolution_words
+
+    assert resolution_words(4.96, 385, "narrow-seas") == (
+        "385 finished games tell an edge of 5 points or more from an even game")
+    assert resolution_words(6.93, 200, "narrow-seas") == (
+        "200 finished games cannot tell an edge under 7 points from an even game; run `pnpgen simulate narrow-seas "
+        "--games 400` to tell one of 5")
+    assert resolution_words(float("inf"), 0, "x") == "no game finished, so no edge can be told"
