@@ -63,6 +63,7 @@ class BuildOptions:
     out: Path = Path("output")
     ink_saver: bool = False
     duplex: str = "long-edge"
+    blank_backs: bool = False  # long-edge: every sheet followed by its backs or a blank page (print the file whole)
     back_offset: tuple[float, float] = (0.0, 0.0)
     progress: Progress | None = None
     sim_games: int | None = None  # the quick simulation's games (0 skips it; None: as many as quick_sim_games)
@@ -260,7 +261,8 @@ def imposed_pages(state: BuildState, kit: Kit, cover: bool) -> dict[str, list]:
     for name in o.papers:
         state.tick(f"impose {name}", 0, 0)
         sheets = impose(kit, paper(name), t, fold=o.duplex == "fold")
-        out[name] = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset, kit if cover else None)
+        out[name] = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset, kit if cover else None,
+                                o.blank_backs)
     return out
 
 
@@ -337,6 +339,8 @@ def baseline_kind(options: BuildOptions) -> str:
         parts += options.papers
     if options.duplex != plain.duplex:
         parts.append(options.duplex)
+    if options.blank_backs:
+        parts.append("blank-backs")
     if options.ink_saver:
         parts.append("ink-saver")
     if options.players is not None:

@@ -76,6 +76,10 @@ class _Progress:
 @click.option("--duplex", type=click.Choice(["long-edge", "fold", "none"]), default="long-edge", show_default=True,
               help="Card backs: alternate face and back pages (print double-sided, flip on long edge), "
                    "faces and backs either side of a fold line, or no backs.")
+@click.option("--blank-backs", is_flag=True,
+              help="Long-edge duplex: keep every sheet in its place with a blank back where it has none, so the whole "
+                   "file prints double-sided in one go (by default sheets with nothing on their backs come last, "
+                   "to print single-sided, and the cover says which pages are which).")
 @click.option("--back-offset", metavar="X,Y", default=None,
               help="Shift back pages by X,Y mm (right, down) to correct a printer's front/back misregistration.")
 @click.option("--players", type=click.IntRange(1, 8), default=None, metavar="N",
@@ -107,7 +111,8 @@ class _Progress:
               help="With --watch: look for changes a few times a second instead of being told by the system "
                    "(for folders on a network share or in a container, where no notice arrives).")
 def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra_limit: int | None, dpi: int,
-              tts_url_prefix: str | None, out: Path, ink_saver: bool, duplex: str, back_offset: str | None,
+              tts_url_prefix: str | None, out: Path, ink_saver: bool, duplex: str, blank_backs: bool,
+              back_offset: str | None,
               players: int | None, sim_games: int | None, sim_seconds: float, skip_sim: bool,
               printer_margin: float | None,
               force: bool, final: bool, watch: bool, serve: bool, port: int, poll: bool) -> None:
@@ -123,7 +128,7 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         game=game, papers=("a4", "letter") if paper == "both" else (paper,),
         formats=parse_formats(fmt or "pdf,svg"), profile=profile,
         extras_limit=NINE_CARD_EXTRAS if extra_limit is None else extra_limit, dpi=dpi,
-        tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver, duplex=duplex,
+        tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver, duplex=duplex, blank_backs=blank_backs,
         back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
         sim_seconds=sim_seconds,
         force=force, final=final, printer_margin=printer_margin, players=players)

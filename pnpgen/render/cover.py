@@ -188,8 +188,9 @@ def card_sheet_note(kit: Kit, sheets: list[Sheet], t) -> list[str]:
 
 
 def cover_bodies(kit: Kit, sheets: list[Sheet], page_of: dict[str, list[int]], players_pages: dict[int, list[int]],
-                 total: int, paper, t, duplex: str, band: float) -> list[Group]:
-    """The cover's pages (without footers): one or more, as the text needs."""
+                 total: int, paper, t, duplex: str, band: float, double: list[int] | None = None) -> list[Group]:
+    """The cover's pages (without footers): one or more, as the text needs. `double`: for a long-edge kit whose
+    single-sided sheets print apart, the pages to print double-sided."""
     facts = kit.cover
     area = Area(t.margin + 4.0, t.margin + 4.0, paper.width - t.margin - 4.0,
                 paper.height - t.margin - band - 3.0, (0, 0, 0, 0))
@@ -206,8 +207,7 @@ def cover_bodies(kit: Kit, sheets: list[Sheet], page_of: dict[str, list[int]], p
             f.text(facts.licence, SMALL, after=1.0)
 
     f.heading("Printing")
-    how = {"long-edge": "Print the whole file double-sided, flipping on the long edge: each sheet's backs are on "
-                        "the page after it (a blank back keeps the next sheet on the front).",
+    how = {"long-edge": _two_sided(double, total),
            "fold": "Print single-sided. A sheet with faces above a dashed line and backs below it is folded along "
                    "the line and glued before cutting.",
            "none": "Print single-sided: cards print without backs."}[duplex]
@@ -252,6 +252,19 @@ def cover_bodies(kit: Kit, sheets: list[Sheet], page_of: dict[str, list[int]], p
                "across them and say \"provisional\" beside the version.", SMALL)
         f.table([["What", "Why"]] + [[what, why] for what, why in facts.provisional], [2, 5])
     return [Group(tuple(items), label="cover") for items in f.pages]
+
+
+def _two_sided(double: list[int] | None, total: int) -> str:
+    """How to print a long-edge kit: the whole file double-sided, or its double-sided pages apart from the rest."""
+    if double is None:
+        return ("Print the whole file double-sided, flipping on the long edge: each sheet's backs are on the page "
+                "after it (a blank back keeps the next sheet on the front).")
+    single = [n for n in range(1, total + 1) if n not in set(double)]
+    if not double:
+        return "Print single-sided: nothing in this kit has a back."
+    return (f"Print pages {page_ranges(double)} double-sided, flipping on the long edge: each sheet's backs are on "
+            f"the page after it. Print pages {page_ranges(single)} single-sided: nothing is printed on their backs "
+            "(--blank-backs makes a file to print double-sided whole, with blank backs).")
 
 
 def assembly(kit: Kit, sheets: list[Sheet], duplex: str) -> list[str]:

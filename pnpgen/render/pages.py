@@ -91,23 +91,37 @@ def band_rect(sheet: Sheet, t, back: bool = False) -> tuple[float, float, float,
     return (x, m, t.band, paper.height - 2 * m)
 
 
+def page_plan(sheets: list[Sheet], duplex: str, blank_backs: bool = False) -> list[tuple[str, Sheet]]:
+    """The pages sheets print on, as (role, sheet). Long-edge: each sheet with backs, then its backs; after them
+    the sheets with nothing on their backs, one page each, to print single-sided (with `blank_backs`, every sheet
+    in its place, followed by its backs or a blank page, so the whole file prints double-sided). Fold: faces and
+    backs of a sheet on one page. None: faces only."""
+    if duplex == "fold":
+        return [("fold" if s.has_backs else "face", s) for s in sheets]
+    if duplex != "long-edge" or not any(s.has_backs for s in sheets):
+        return [("face", s) for s in sheets]
+    if blank_backs:
+        return [(role, s) for s in sheets for role in ("face", "back" if s.has_backs else "blank")]
+    return [(role, s) for s in sheets if s.has_backs for role in ("face", "back")] + \
+        [("face", s) for s in sheets if not s.has_backs]
+
+
+def double_sided(plan: list[tuple[str, Sheet]], lead: int) -> list[int]:
+    """The page numbers of a plan that print double-sided (faces with their backs or blanks), `lead` pages before."""
+    paired = {n for n, (role, _s) in enumerate(plan) if role in ("back", "blank")}
+    return sorted(lead + 1 + n for k in paired for n in (k - 1, k))
+
+
 def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = "long-edge",
-                back_offset: tuple[float, float] = (0.0, 0.0), kit: Kit | None = None) -> list[Page]:
-    """Pages for sheets: long-edge (each sheet then its backs, blank if it has none), fold, or none (faces only).
-    Given the kit, a cover opens the file (with a blank back for long-edge duplex if it takes one page)."""
-    any_backs = duplex != "none" and any(s.has_backs for s in sheets)
-    plan: list[tuple[str, Sheet]] = []
-    for s in sheets:
-        if duplex == "fold" and s.has_backs:
-            plan.append(("fold", s))
-        else:
-            plan.append(("face", s))
-            if duplex == "long-edge" and any_backs:
-                plan.append(("back" if s.has_backs else "blank", s))
+                back_offset: tuple[float, float] = (0.0, 0.0), kit: Kit | None = None,
+                blank_backs: bool = False) -> list[Page]:
+    """Pages for sheets, in the order of page_plan. Given the kit, a cover opens the file (with a blank back, for
+    a whole file printed double-sided, when it takes an odd number of pages)."""
+    plan = page_plan(sheets, duplex, blank_backs)
     bodies: list[Group] = []
     lead = 0
     if kit is not None and sheets:
-        bodies, lead = _cover(kit, sheets, plan, t, duplex)
+        bodies, lead = _cover(kit, sheets, plan, t, duplex, blank_backs)
     total = lead + len(plan)
     pages: list[Page] = []
     paper = sheets[0].paper if sheets else None
@@ -152,14 +166,21 @@ def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = 
     return pages
 
 
-def _cover(kit: Kit, sheets: list[Sheet], plan: list[tuple[str, Sheet]], t, duplex: str) -> tuple[list[Group], int]:
-    """The cover's page bodies and how many pages open the file (the cover and, for long-edge duplex, a blank
-    back when it takes an odd number), laid out until its page numbers agree with where it leaves the sheets."""
+def _cover(kit: Kit, sheets: list[Sheet], plan: list[tuple[str, Sheet]], t, duplex: str,
+           blank_backs: bool = False) -> tuple[list[Group], int]:
+    """The cover's page bodies and how many pages open the file (the cover and, for a file printed double-sided
+    whole, a blank back when it takes an odd number), laid out until its page numbers agree with where it leaves
+    the sheets."""
     n = 1
+    whole = duplex == "long-edge" and any(role in ("back", "blank") for role, _s in plan) and blank_backs
     for _ in range(4):
-        lead = n + (n % 2 if duplex == "long-edge" else 0)
+        lead = n + (n % 2 if whole else 0)
         page_of, per_count = page_map(kit, plan, lead)
-        bodies = cover_bodies(kit, sheets, page_of, per_count, lead + len(plan), sheets[0].paper, t, duplex, t.band)
+        sides = None
+        if duplex == "long-edge" and not whole:
+            sides = double_sided(plan, lead)
+        bodies = cover_bodies(kit, sheets, page_of, per_count, lead + len(plan), sheets[0].paper, t, duplex, t.band,
+                              sides)
         if len(bodies) == n:
             break
         n = len(bodies)

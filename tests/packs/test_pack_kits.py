@@ -34,10 +34,20 @@ PACKS = ("enemy-in-sight", "seas-of-havoc")
 # 16 upgrades, 20 Damage, 6 spares, decks sharing sheets), the island, Market, piles and sea boards, and sheets of ship
 # boards, aids and tokens; Enemy in Sight: its two decks, a Turn Sequence aid for each of up to 5 players, the
 # score pad and the chits.
-PAGES = {"enemy-in-sight": {"a4": 38, "letter": 40}, "seas-of-havoc": {"a4": 46, "letter": 48}}
+PAGES = {"enemy-in-sight": {"a4": 34, "letter": 37}, "seas-of-havoc": {"a4": 38, "letter": 40}}
+BLANK_BACKS = {"enemy-in-sight": {"a4": 38, "letter": 40}, "seas-of-havoc": {"a4": 46, "letter": 48}}  # --blank-backs
 PT = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
 needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is missing")
+
+
+def assert_printed_in_order(pages) -> None:
+    """The cover; each sheet with backs followed by its backs; then the sheets with nothing on their backs, one
+    page each: no blank page anywhere."""
+    roles = "".join({"cover": "c", "face": "f", "back": "b", "blank": "_"}[p.role] for p in pages)
+    assert re.fullmatch(r"c+(fb)*f*", roles), roles
+    assert all(pages[k].trims and pages[k + 1].trims for k, r in enumerate(roles) if r == "f" and
+               k + 1 < len(roles) and roles[k + 1] == "b")
 
 
 @pytest.fixture(scope="module")
@@ -104,8 +114,7 @@ def test_pdf_pages_count_and_size(kit, paper):
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(size.width * PT, abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(size.height * PT, abs=0.01)
-    for face, back in zip(pages[::2], pages[1::2]):
-        assert (face.role, back.role) in {("cover", "cover"), ("cover", "blank"), ("face", "back"), ("face", "blank")}
+    assert_printed_in_order(pages)
     assert state.game.decks
     for deck in state.game.decks:  # each copy of each card once, nine to an A4 sheet, eight to a Letter one
         ids = {f"card-{c.id}" for c in deck.cards}
@@ -165,6 +174,14 @@ def test_letter_ink_saver_and_fold_build(kit, tmp_path):
     ink = build(BuildOptions(game=game, out=tmp_path / "i", papers=("letter",), formats=("pdf",), ink_saver=True,
                              sim_games=0))
     assert len(ink.pages["letter"]) == PAGES[game]["letter"]
+    whole = build(BuildOptions(game=game, out=tmp_path / "w", papers=("a4", "letter"), formats=("pdf",),
+                               blank_backs=True, sim_games=0))
+    for paper in ("a4", "letter"):  # every sheet in its place, each followed by its backs or a blank page
+        pages = whole.pages[paper]
+        assert len(pages) == BLANK_BACKS[game][paper] and len(pages) % 2 == 0
+        for face, back in zip(pages[::2], pages[1::2]):
+            assert (face.role, back.role) in {("cover", "cover"), ("cover", "blank"), ("face", "back"),
+                                              ("face", "blank")}
 
 
 # -- SVGs and the contact sheet -----------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pypdf
 import pytest
 
@@ -9,7 +11,6 @@ from pnpgen.build import BuildOptions, build
 from pnpgen.render.paper import PAPERS
 
 PT = 72 / 25.4
-PAIRS = {("cover", "cover"), ("cover", "blank"), ("face", "back"), ("face", "blank")}  # the two sides of a sheet
 
 
 def _reader(built, paper):
@@ -51,10 +52,13 @@ def test_cards_fill_sheets_with_gutters_each_sheet_followed_by_its_backs(built, 
         assert (w, h) == ((63, 88) if paper == "a4" else (88, 63))
         assert min(b - a - w for a, b in zip(xs, xs[1:])) >= 1.5 - 1e-6  # a gutter between columns
         assert min(b - a - h for a, b in zip(ys, ys[1:])) >= 1.5 - 1e-6  # and between rows
-    assert len(pages) % 2 == 0  # long-edge duplex: every face page has a back page, blank if need be
-    assert pages[0].role == "cover"  # the cover opens the file; its back is the cover's second page, or blank
-    for face, back in zip(pages[::2], pages[1::2]):
-        assert (face.role, back.role) in PAIRS
+    # long-edge duplex: the cover, each sheet with backs followed by its backs, then the sheets with nothing on
+    # their backs (printed single-sided): no blank page
+    roles = "".join({"cover": "c", "face": "f", "back": "b", "blank": "_"}[p.role] for p in pages)
+    assert re.fullmatch(r"c+(fb)+f+", roles), roles
+    for k, role in enumerate(roles):
+        if role == "b":  # a back page shows the backs of the face page before it, mirrored
+            assert {t[0] for t in pages[k].trims} <= {state.kit.by_id(t[0]).back_id or t[0] for t in pages[k - 1].trims}
     two_sided = [p for p in pages if p.role == "face" and any(state.kit.by_id(t[0]).back is not None
                                                                for t in p.trims)]
     assert [p.role for p in pages].count("back") == len(two_sided) >= len(card_faces)
@@ -115,3 +119,44 @@ def test_fold_and_faces_only_layouts(tmp_path):
     assert [p.role for p in none.pages["a4"]][:1] == ["cover"]
     assert all(p.role in ("cover", "face") for p in none.pages["a4"])
     assert all(side == "face" for p in none.pages["a4"] for _, side, *_ in p.trims)
+
+
+def _ranges(text: str) -> set[int]:
+    pages: set[int] = set()
+    for part in text.split(", "):
+        first, _, last = part.partition("–")
+        pages.update(range(int(first), int(last or first) + 1))
+    return pages
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_cover_says_which_pages_print_double_sided_and_which_single(built, paper):
+    import subprocess
+
+    state, folder = built
+    pages = state.pages[paper]
+    text = subprocess.run(["pdftotext", "-f", "1", "-l", "2", str(folder / f"narrow-seas-{paper}.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    said = re.search(r"Print pages ([\d–, ]+) double-sided, flipping on the long edge: each sheet's backs are on the "
+                     r"page after it\. Print pages ([\d–, ]+) single-sided", " ".join(text.split()))
+    assert said, text
+    double, single = _ranges(said[1]), _ranges(said[2])
+    assert double == {n for n, p in enumerate(pages, start=1) if p.role == "back" or
+                      (n < len(pages) and pages[n].role == "back")}
+    assert single == set(range(1, len(pages) + 1)) - double
+    assert all(pages[n - 1].role in ("cover", "face") for n in single)
+    assert not any(p.role == "blank" for p in pages)
+
+
+@pytest.mark.slow
+def test_blank_backs_keep_the_whole_file_double_sided(tmp_path):
+    import subprocess
+
+    state = build(BuildOptions(out=tmp_path, papers=("a4",), formats=("pdf",), sim_games=0, blank_backs=True))
+    pages = state.pages["a4"]
+    assert len(pages) == 34 and [p.role for p in pages].count("blank") == 10
+    for face, back in zip(pages[::2], pages[1::2]):
+        assert (face.role, back.role) in {("cover", "cover"), ("cover", "blank"), ("face", "back"), ("face", "blank")}
+    text = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(tmp_path / "narrow-seas" / "narrow-seas-a4.pdf"),
+                           "-"], capture_output=True, text=True, check=True).stdout
+    assert "Print the whole file double-sided, flipping on the long edge" in " ".join(text.split())
