@@ -92,18 +92,23 @@ def band_rect(sheet: Sheet, t, back: bool = False) -> tuple[float, float, float,
 
 
 def page_plan(sheets: list[Sheet], duplex: str, blank_backs: bool = False) -> list[tuple[str, Sheet]]:
-    """The pages sheets print on, as (role, sheet). Long-edge: each sheet with backs, then its backs; after them
-    the sheets with nothing on their backs, one page each, to print single-sided (with `blank_backs`, every sheet
-    in its place, followed by its backs or a blank page, so the whole file prints double-sided). Fold: faces and
-    backs of a sheet on one page. None: faces only."""
+    """The pages sheets print on, as (role, sheet). Long-edge: for each player group in turn (the game's own, then
+    each variant's), each sheet with backs followed by its backs, then the sheets with nothing on their backs, one
+    page each, to print single-sided (with `blank_backs`, every sheet in its place, followed by its backs or a
+    blank page, so the whole file prints double-sided). Fold: faces and backs of a sheet on one page. None: faces
+    only."""
     if duplex == "fold":
         return [("fold" if s.has_backs else "face", s) for s in sheets]
     if duplex != "long-edge" or not any(s.has_backs for s in sheets):
         return [("face", s) for s in sheets]
     if blank_backs:
         return [(role, s) for s in sheets for role in ("face", "back" if s.has_backs else "blank")]
-    return [(role, s) for s in sheets if s.has_backs for role in ("face", "back")] + \
-        [("face", s) for s in sheets if not s.has_backs]
+    groups: dict[str, list[Sheet]] = {}
+    for s in sheets:
+        groups.setdefault(s.placed[0].piece.group if s.placed else "", []).append(s)
+    return [page for mine in groups.values() for page in
+            [(role, s) for s in mine if s.has_backs for role in ("face", "back")] +
+            [("face", s) for s in mine if not s.has_backs]]
 
 
 def double_sided(plan: list[tuple[str, Sheet]], lead: int) -> list[int]:

@@ -42,10 +42,10 @@ needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pd
 
 
 def assert_printed_in_order(pages) -> None:
-    """The cover; each sheet with backs followed by its backs; then the sheets with nothing on their backs, one
-    page each: no blank page anywhere."""
+    """The cover; then for each player group, each sheet with backs followed by its backs, then the sheets with
+    nothing on their backs, one page each: no blank page anywhere."""
     roles = "".join({"cover": "c", "face": "f", "back": "b", "blank": "_"}[p.role] for p in pages)
-    assert re.fullmatch(r"c+(fb)*f*", roles), roles
+    assert re.fullmatch(r"c+((fb)*f*)+", roles) and "_" not in roles, roles
     assert all(pages[k].trims and pages[k + 1].trims for k, r in enumerate(roles) if r == "f" and
                k + 1 < len(roles) and roles[k + 1] == "b")
 

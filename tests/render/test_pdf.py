@@ -52,10 +52,10 @@ def test_cards_fill_sheets_with_gutters_each_sheet_followed_by_its_backs(built, 
         assert (w, h) == ((63, 88) if paper == "a4" else (88, 63))
         assert min(b - a - w for a, b in zip(xs, xs[1:])) >= 1.5 - 1e-6  # a gutter between columns
         assert min(b - a - h for a, b in zip(ys, ys[1:])) >= 1.5 - 1e-6  # and between rows
-    # long-edge duplex: the cover, each sheet with backs followed by its backs, then the sheets with nothing on
-    # their backs (printed single-sided): no blank page
+    # long-edge duplex: the cover; then for the game's own pieces and for the four-player game's, each sheet with
+    # backs followed by its backs, then the sheets with nothing on their backs (printed single-sided): no blank page
     roles = "".join({"cover": "c", "face": "f", "back": "b", "blank": "_"}[p.role] for p in pages)
-    assert re.fullmatch(r"c+(fb)+f+", roles), roles
+    assert re.fullmatch(r"c+(fb)+f+(fb)+f+", roles), roles
     for k, role in enumerate(roles):
         if role == "b":  # a back page shows the backs of the face page before it, mirrored
             assert {t[0] for t in pages[k].trims} <= {state.kit.by_id(t[0]).back_id or t[0] for t in pages[k - 1].trims}
