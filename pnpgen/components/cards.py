@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..draw import fonts
 from ..draw.colour import luminance, shade, tint
@@ -596,6 +596,10 @@ def _icon_diagram(ctx: Ctx, action, box, label: str, accent: str, ink: str) -> l
     return parts
 
 
+INK_SAVER_EMBLEM = 0.6  # the back's emblem at this share of its size in an ink-saving kit
+INK_SAVER_FRAME = 0.25  # mm: the widest line of an ink-saving back's frame
+
+
 def card_back(ctx: Ctx, deck: Deck) -> Group:
     """The back printed on every card of a deck (symmetric, so it reads the same either way up)."""
     face = face_template(ctx, deck)
@@ -604,27 +608,38 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
     w, h = face.size
     b = face.bleed
     colour = ctx.colour(deck.back_colour, "#1b3a5c")
-    fill = th.solid(colour)
-    ink = th.text_on(colour, t.ink)
+    # to save ink a back is white, drawn in outline in its colour: the backs are most of a kit's ink otherwise
+    fill = "#ffffff" if th.ink_saver else th.solid(colour)
+    ink = colour if th.ink_saver and luminance(colour) < 0.5 else th.text_on(colour, t.ink)
     out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=fill))]
     inset = t.frame_inset
-    if t.frame_width > 0:
+    if t.frame_width > 0 and th.ink_saver:  # one fine line: a frame is a white back's next most ink
         out.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset,
-                        Style(stroke=colour if th.ink_saver else tint(ink, 0.8), width=t.frame_width), 2.5))
+                        Style(stroke=colour, width=min(t.frame_width, INK_SAVER_FRAME)), 2.5))
+    elif t.frame_width > 0:
+        out.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset,
+                        Style(stroke=tint(ink, 0.8), width=t.frame_width), 2.5))
         out.append(Rect(inset + 1.2, inset + 1.2, w - 2 * inset - 2.4, h - 2 * inset - 2.4,
-                        Style(stroke=colour if th.ink_saver else tint(ink, 0.8), width=t.frame_width / 3), 1.8))
+                        Style(stroke=tint(ink, 0.8), width=t.frame_width / 3), 1.8))
     s = t.icon_size
     icon = s > 0 and ctx.icon_ok(t.icon, t.loc_of("icon"), f"template '{t.name}': 'icon'")  # (even under a picture)
+    box = t.art.box or ((w - s) / 2, (h - s) / 2, s, s)
+    if th.ink_saver:  # a smaller emblem or picture: it is most of a white back's ink
+        s *= INK_SAVER_EMBLEM
+        bx, by, bw, bh = box
+        box = (bx + bw * (1 - INK_SAVER_EMBLEM) / 2, by + bh * (1 - INK_SAVER_EMBLEM) / 2, bw * INK_SAVER_EMBLEM,
+               bh * INK_SAVER_EMBLEM)
     art = None
     if deck.back.image is not None:
-        art = ctx.art(deck.back.image, f"deck '{deck.id}' back", t.art.box or ((w - s) / 2, (h - s) / 2, s, s),
-                      t.art.fit)
+        art = ctx.art(deck.back.image, f"deck '{deck.id}' back", box, t.art.fit)
     if art is not None:
         out.append(art)
     elif icon:
         out.append(ctx.icons.draw(t.icon, (w - s) / 2, (h - s) / 2, s, colour if th.ink_saver else ink))
     if deck.back_text:
         ts = text_style(t.title, ink)
+        if th.ink_saver:  # in the regular face: bold words twice over are a white back's most ink
+            ts = replace(ts, bold=False, display=False)
         region = (inset + 3, inset + 3, w - 2 * inset - 6, (h - s) / 2 - inset - 4)
         laid = text_box(deck.back_text, region, ts)
         out.append(laid.group)
