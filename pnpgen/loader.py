@@ -441,9 +441,11 @@ class _Loader:
                 self.err(deck, "cards_from", f"unknown deck '{source}' (expected one of: {', '.join(ids) or 'none'})"
                          + did_you_mean(source, ids))
             return replace(deck, cards=())
+        # the same cards, laid out by the same template (unless it names its own), as final as they are
         return replace(deck, cards=tuple(replace(c, deck=deck.id) for c in src.cards), suits=src.suits,
                        field_specs=src.field_specs, copy_of=src.copy_of or src.id,
-                       provisional=deck.provisional or src.provisional)  # the same cards: as final as they are
+                       card_template=deck.card_template if "template" in m else src.card_template,
+                       provisional=deck.provisional or src.provisional)
 
     def link_card(self, card: Any, deck: Deck, seen: dict[str, Loc | None]) -> Any:
         m = self.source(card).mapping
