@@ -66,7 +66,8 @@ class BuildOptions:
     blank_backs: bool = False  # long-edge: every sheet followed by its backs or a blank page (print the file whole)
     back_offset: tuple[float, float] = (0.0, 0.0)
     progress: Progress | None = None
-    sim_games: int | None = None  # the quick simulation's games (0 skips it; None: as many as quick_sim_games)
+    sim_games: int | None = None  # the quick simulation's games (0 skips it; None: until SMALL_EDGE shows, at most
+    # QUICK_SIM_MOST, within sim_seconds)
     sim_seconds: float = 10.0  # the time the quick simulation may take, when it chooses its games
     sim_agents: tuple[str, ...] = ("greedy", "greedy")
     force: bool = False  # export even when checks report errors or simulated games are unfinished

@@ -71,6 +71,19 @@ def margin_line(m: dict) -> str:
     return out
 
 
+def resolution_line(points: float, finished: int, game: str) -> str:
+    """What a quick simulation can see, in words: the smallest edge (`points`, the widest half-interval) its games
+    tell from an even game, and, when that is wider than SMALL_EDGE, how many games would tell one."""
+    if not finished:
+        return "no game finished, so no edge can be told"
+    told = math.ceil(points * 10) / 10
+    if points <= SMALL_EDGE:
+        return f"{finished} finished games tell an edge of {told:g} points or more from an even game"
+    needed = math.ceil(finished * (points / SMALL_EDGE) ** 2 / 100) * 100
+    return (f"{finished} finished games cannot tell an edge under {told:g} points from an even game; run "
+            f"`pnpgen simulate {game} --games {needed}` to tell one of {SMALL_EDGE:g}")
+
+
 def two_proportions(k1: float, n1: int, k2: float, n2: int) -> float:
     """The two-sided p-value of k1 of n1 against k2 of n2 (pooled two-proportion z-test); 1.0 when undefined."""
     if n1 <= 0 or n2 <= 0:

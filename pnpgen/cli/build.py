@@ -11,6 +11,7 @@ import click
 
 from ..errors import PnpgenError
 from ..render.writers import EVERY, FORMATS
+from ..stats import resolution_line
 from .params import MARGIN
 
 
@@ -153,7 +154,7 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         click.echo(f"simulated {sim['games']} games ({' vs '.join(sim['agents'])}, seed {sim['seed']}): finished "
                    f"{sim['finished']}, unfinished {sim['unfinished']}, rounds {sim['rounds']['mean']} on average; "
                    f"{e['role']} wins {e['pct']:g}% [{e['low']:g}, {e['high']:g}]; "
-                   + resolution_words(state.extra["simulation_resolution"], sim["finished"], state.game.id))
+                   + resolution_line(state.extra["simulation_resolution"], sim["finished"], state.game.id))
         compared = state.extra.get("simulation_compared")
         if compared:
             click.echo(compared)
@@ -171,21 +172,6 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
     changes = state.extra.get("changes")
     if changes is not None and not changes.first and not changes.any:
         click.echo("no component changed since the previous build: no changed-components PDF")
-
-
-def resolution_words(points: float, finished: int, game: str) -> str:
-    """What a quick simulation can see: the smallest edge its games tell from an even game, and, when that is wider
-    than a small edge, how many games would tell one."""
-    from ..stats import SMALL_EDGE
-
-    if not finished:
-        return "no game finished, so no edge can be told"
-    told = math.ceil(points * 10) / 10
-    if points <= SMALL_EDGE:
-        return f"{finished} finished games tell an edge of {told:g} points or more from an even game"
-    needed = math.ceil(finished * (points / SMALL_EDGE) ** 2 / 100) * 100
-    return (f"{finished} finished games cannot tell an edge under {told:g} points from an even game; run "
-            f"`pnpgen simulate {game} --games {needed}` to tell one of {SMALL_EDGE:g}")
 
 
 def _watch(options, serve: bool, port: int, poll: bool) -> None:

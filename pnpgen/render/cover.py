@@ -259,9 +259,9 @@ def _two_sided(double: list[int] | None, total: int) -> str:
     if double is None:
         return ("Print the whole file double-sided, flipping on the long edge: each sheet's backs are on the page "
                 "after it (a blank back keeps the next sheet on the front).")
-    single = [n for n in range(1, total + 1) if n not in set(double)]
     if not double:
         return "Print single-sided: nothing in this kit has a back."
+    single = [n for n in range(1, total + 1) if n not in set(double)]
     return (f"Print pages {page_ranges(double)} double-sided, flipping on the long edge: each sheet's backs are on "
             f"the page after it. Print pages {page_ranges(single)} single-sided: nothing is printed on their backs "
             "(--blank-backs makes a file to print double-sided whole, with blank backs).")

@@ -394,7 +394,7 @@ def test_resolution_is_the_widest_half_interval_of_the_first_role_and_the_seats(
 
 
 def test_the_quick_simulation_says_the_smallest_edge_it_can_tell():
-    from pnpgen.cli.build import resolution_words
+    from pnpgen.stats import resolution_line as resolution_words
 
     assert resolution_words(4.96, 385, "narrow-seas") == (
         "385 finished games tell an edge of 5 points or more from an even game")
