@@ -495,6 +495,7 @@ def impose(kit: Kit, paper: Paper, t, fold: bool = False) -> list[Sheet]:
     decks = len({p.part_of for p in kit.pieces if p.kind == "card"})
     for group, pieces in groups.items():
         for s in fill_sheets(pieces, paper, t, group or "Components", fold):
+            s.group = group
             if any(q.piece.kind == "board" for q in s.placed):  # a board's sheet is named for the board
                 s.label = f"{group}: {s.label}" if group else s.label
             else:

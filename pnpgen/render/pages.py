@@ -105,7 +105,7 @@ def page_plan(sheets: list[Sheet], duplex: str, blank_backs: bool = False) -> li
         return [(role, s) for s in sheets for role in ("face", "back" if s.has_backs else "blank")]
     groups: dict[str, list[Sheet]] = {}
     for s in sheets:
-        groups.setdefault(s.placed[0].piece.group if s.placed else "", []).append(s)
+        groups.setdefault(s.group, []).append(s)
     return [page for mine in groups.values() for page in
             [(role, s) for s in mine if s.has_backs for role in ("face", "back")] +
             [("face", s) for s in mine if not s.has_backs]]

@@ -55,6 +55,7 @@ class Sheet:
     marks: list[Seg] = field(default_factory=list)
     extras: list[Item] = field(default_factory=list)
     fold: float | None = None  # y of the fold line when faces and backs share the sheet
+    group: str = ""  # the player group whose pieces it holds ('' for the game's own)
 
     @property
     def has_backs(self) -> bool:
