@@ -38,6 +38,7 @@ from .model.game import count_words
 from .paths import TEMPLATES_DIR
 from .profiles import NINE_CARD_EXTRAS, profile_named, with_profile
 from .render.imposition import impose
+from .render.ink import ink_by_kind, ink_lines
 from .render.pages import DUPLEX_MODES, build_pages
 from .render.paper import SHEET_SPEC, paper, with_printer_margin
 from .render.raster import DPI_RANGE
@@ -282,6 +283,9 @@ def preflight_step(state: BuildState) -> None:
     t = sheet_template(state.game, state.options.printer_margin)
     with fonts.using(fonts.for_game(state.game)):
         preflight(state.kit, problems, state.game.loc, state.pages, t, t.printer_margin)
+        kinds = {p.id: p.kind for p in state.kit.pieces}
+        state.extra["ink"] = [line for name, pages in state.pages.items()
+                              for line in ink_lines(name, ink_by_kind(pages, kinds), state.options.ink_saver)]
     report = state.report or Report(state.game, "")
     state.report = report
     report.errors += problems.errors

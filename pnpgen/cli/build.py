@@ -148,6 +148,8 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         click.echo(f"warning: --force: built despite {len(state.report.errors)} check error(s)", err=True)
     for line in state.extra.get("profile", []):
         click.echo(line)
+    for line in state.extra.get("ink", []):
+        click.echo(line)
     sim = state.extra.get("simulation")
     if sim is not None:
         e = sim["first_player_edge"]

@@ -105,7 +105,7 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
     if own:
         ctx.problems.raise_if_any()
     return Kit(game.id, game.title, game.version, tuple(pieces), tuple(sections), players,
-               cover_facts(game, counts))
+               cover_facts(game, counts, ink_saver))
 
 
 def restated_pieces(ctx: Ctx, v: Variant) -> list[Piece]:
@@ -125,7 +125,7 @@ def restated_pieces(ctx: Ctx, v: Variant) -> list[Piece]:
     return out
 
 
-def cover_facts(game: Game, counts: tuple[int, ...]) -> CoverFacts:
+def cover_facts(game: Game, counts: tuple[int, ...], ink_saver: bool = False) -> CoverFacts:
     """What the cover says about a game laid out for some player counts."""
     variants = [v for v in game.variants if v.players in counts]
     groups = (("", counts),) + tuple((v.name, (v.players,)) for v in variants)
@@ -137,7 +137,7 @@ def cover_facts(game: Game, counts: tuple[int, ...]) -> CoverFacts:
         whats.setdefault(p.why, []).append(p.what)
     provisional = tuple((", ".join(w if n == 1 else f"{w} × {n}" for w, n in Counter(items).items()), why)
                         for why, items in whats.items())
-    return CoverFacts(game.credits, game.licence, counts, groups, needed, provisional)
+    return CoverFacts(game.credits, game.licence, counts, groups, needed, provisional, ink_saver)
 
 
 def aid_copies(aid: PlayerAid, piece: Piece, counts: tuple[int, ...], variants) -> list[Piece]:

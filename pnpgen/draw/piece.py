@@ -83,6 +83,7 @@ class CoverFacts:
     groups: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (a piece group's name, '' for the game's own; its counts)
     also_needed: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (what to bring, the counts that need it)
     provisional: tuple[tuple[str, str], ...] = ()  # (what, why)
+    ink_saver: bool = False  # laid out as the low-ink kit (backs as outlines, bands as tints)
 
 
 @dataclass(frozen=True)

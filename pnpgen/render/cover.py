@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..draw import fonts
 from ..draw.colour import tint
-from ..draw.piece import Kit, Piece
+from ..draw.piece import CoverFacts, Kit, Piece
 from ..draw.primitives import Group, Item, Rect, Style, line
 from ..draw.text import TextStyle, text_box
 from ..draw.units import pt
@@ -198,7 +198,8 @@ def cover_bodies(kit: Kit, sheets: list[Sheet], page_of: dict[str, list[int]], p
     f.text(kit.title, TITLE, after=1.5)
     who = _players(facts.players if facts else ())
     name = "A4" if paper.name == "a4" else "US Letter"
-    f.text(f"Print-and-play kit  ·  version {kit.version}  ·  {name}  ·  {who}", SUBTITLE, after=2.0)
+    f.text(f"Print-and-play kit  ·  version {kit.version}  ·  {name}  ·  {who}  ·  {ink_mode(facts)}", SUBTITLE,
+           after=2.0)
     if facts:
         for c in facts.credits:
             f.text(c, BODY, after=0.6)
@@ -265,6 +266,11 @@ def _two_sided(double: list[int] | None, total: int) -> str:
     return (f"Print pages {page_ranges(double)} double-sided, flipping on the long edge: each sheet's backs are on "
             f"the page after it. Print pages {page_ranges(single)} single-sided: nothing is printed on their backs "
             "(--blank-backs makes a file to print double-sided whole, with blank backs).")
+
+
+def ink_mode(facts: CoverFacts | None) -> str:
+    """Which kit the cover opens: full colour, or the low-ink kit for a home printer."""
+    return "low ink (--ink-saver)" if facts is not None and facts.ink_saver else "full colour"
 
 
 def assembly(kit: Kit, sheets: list[Sheet], duplex: str) -> list[str]:
