@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..draw.piece import Kit, Piece
 from .marks import Seg
@@ -294,6 +294,7 @@ class _Filling:
     blocks: list[_Block] = field(default_factory=list)
     backed: bool = False  # in the fold layout: a sheet of pieces with backs (folded) or without
     refused: set[tuple] = field(default_factory=set)  # keys of cut-mark pieces it has no more room for
+    centred: Sheet | None = None  # a whole board's sheet as it prints when no other piece joins it
 
 
 def _lay(block: _Block, pieces: list[Piece], area: Area, t, first: bool) -> int:
@@ -351,8 +352,26 @@ def _add(f: _Filling, todo: list[Piece], t) -> list[Piece]:
     return todo[n:]
 
 
+BOARD = ("board",)  # the key of a whole board's block: nothing else joins it
+
+
+def _below_board(sheet: Sheet, t) -> _Filling | None:
+    """A whole board's sheet as a filling: the board at the top of its area, the room below it for later pieces
+    (none when the board takes the page)."""
+    board = sheet.placed[0]
+    area = content_area(sheet.paper, sheet.band, t)
+    if area.y1 - area.y0 - board.h <= t.spacing:
+        return None
+    y = area.y0
+    top = replace(board, y=y, clip=(board.x, y, board.w, board.h))
+    block = _Block(BOARD, [board.piece], area.y0, [top], [], y + board.h)
+    return _Filling(Sheet(sheet.paper, sheet.band, sheet.label), area, [block], centred=sheet)
+
+
 def _finish(f: _Filling, t) -> Sheet:
     """The sheet of a filling: its pieces, and its crop marks run out to the margin where nothing is in the way."""
+    if f.centred is not None and len(f.blocks) == 1:  # a board nothing joined stays in the middle of its page
+        return f.centred
     s = f.sheet
     s.placed = [p for b in f.blocks for p in b.placed]
     obstacles = [p.clip or p.trim for p in s.placed]
@@ -363,7 +382,8 @@ def _finish(f: _Filling, t) -> Sheet:
 def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = False) -> list[Sheet]:
     """Sheets for pieces that print together (one player count's), in order. Each block of like pieces goes on the
     first sheet with room for it, so a half-empty sheet takes the next pieces that fit; same-size cards share one
-    grid, even across decks. A board prints on sheets of its own (whole, or tiled). In the fold layout pieces
+    grid, even across decks. A board prints at the top of a sheet of its own, the pieces after it filling the room
+    below (a board nothing joins is centred; a tiled one keeps its sheets). In the fold layout pieces
     with a back share fold sheets and the others print on whole sheets."""
     out: list[Sheet | _Filling] = []
     open_: list[_Filling] = []
@@ -373,13 +393,19 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
             continue
         last = runs[-1][0] if runs else None
         if last is not None and "board" not in (p.kind, last.kind) and _key(last) == _key(p) and \
-                (not fold or (last.back is None) == (p.back is None)):
+                (p.cut != "outline" or p.id == last.id) and (not fold or (last.back is None) == (p.back is None)):
             runs[-1].append(p)
         else:
             runs.append([p])
     for run in runs:
         if run[0].kind == "board":
-            out += board_sheets(run[0], paper, t, run[0].name)
+            sheets = board_sheets(run[0], paper, t, run[0].name)
+            below = _below_board(sheets[0], t) if len(sheets) == 1 else None
+            if below is not None:  # a whole board leaves the foot of its sheet to the pieces after it
+                open_.append(below)
+                out.append(below)
+            else:
+                out += sheets
             continue
         todo = copies(run)
         backed = fold and run[0].back is not None
@@ -475,7 +501,7 @@ def sheet_label(sheet: Sheet, group: str, decks: int) -> str:
     """What a sheet holds, in a few words: 'Cards (Deck B), Tokens'; a player group's sheets name the group."""
     words: list[str] = []
     for p in sheet.placed:
-        word = KIND_WORDS.get(p.piece.kind, p.piece.section)
+        word = p.piece.name if p.piece.kind == "board" else KIND_WORDS.get(p.piece.kind, p.piece.section)
         if p.piece.kind == "card" and decks > 1 and p.piece.part_of:
             word += f" ({p.piece.part_of})"
         if word not in words:
@@ -496,7 +522,7 @@ def impose(kit: Kit, paper: Paper, t, fold: bool = False) -> list[Sheet]:
     for group, pieces in groups.items():
         for s in fill_sheets(pieces, paper, t, group or "Components", fold):
             s.group = group
-            if any(q.piece.kind == "board" for q in s.placed):  # a board's sheet is named for the board
+            if all(q.piece.kind == "board" for q in s.placed):  # a board's sheet is named for the board
                 s.label = f"{group}: {s.label}" if group else s.label
             else:
                 s.label = sheet_label(s, group, decks)

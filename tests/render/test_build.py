@@ -105,6 +105,7 @@ def test_cli_build_writes_and_says_what(pack):
                                   "--back-offset", "0.5,-0.25"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()  # warnings go to stderr
+    assert lines.pop(0).startswith("ink on letter, low-ink kit (estimated share of each sheet inked, in grey): cover ")
     said = re.fullmatch(r"simulated (\d+) games \(greedy vs greedy, seed 1\): finished \1, unfinished 0, rounds [\d.]+ "
                         r"on average; first player \(places first\) wins [\d.]+% \[([\d.]+), ([\d.]+)\]; \1 finished "
                         r"games tell an edge of ([\d.]+) points or more from an even game", lines.pop(0))
