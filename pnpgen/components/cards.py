@@ -22,6 +22,7 @@ from .context import Ctx, art_spec
 from .diagrams import heading_diagram, range_diagram, stat
 from .griddiagram import Palette, grid_manoeuvre_diagram
 from .imprint import SAFE, deck_badge, imprint, imprint_width, marked
+from .zones import ZONES_SPEC, card_zones, zones_ok
 
 FACE_SPEC = {
     "size": P("size", ("63mm", "88mm")),
@@ -44,6 +45,7 @@ FACE_SPEC = {
               "compact": P("length", "12mm", min=6, max=100)},
     "fields": text_spec("7.5pt", valign="middle", min_size="6pt"),
     "watermark": P("str", ""),
+    "zones": ZONES_SPEC,  # places for what the rules lay on the card, below its fields
     "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
     "art": art_spec(None),  # a card's picture, in place of its rules diagram (no box: the diagram's)
 }
@@ -67,6 +69,7 @@ class Shown:
     value: str
     icon: str | None = None
     short: bool = True  # a labelled number in a box; else a line of text
+    widest: str = ""  # the widest value the field may take (its bounds, its deck's values): boxes size for it
 
 
 def face_template(ctx: Ctx, deck: Deck, card: CardType | None = None) -> Tmpl:
@@ -124,6 +127,7 @@ def validate(ctx: Ctx, deck: Deck) -> None:
     t = face_template(ctx, deck)
     if t.watermark:
         ctx.icon_ok(t.watermark, deck.loc, f"deck '{deck.id}' (template '{t.name}' watermark)")
+    zones_ok(ctx, t, deck)
     if deck.back_template:
         ctx.template(deck.back_template, "card-back", "card-back", BACK_SPEC, deck.loc)
 
@@ -209,7 +213,9 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
 
     # a large light icon in the empty part of the body, when the template asks for one
     fh = t.footer.height
-    if t.watermark and not th.ink_saver and ctx.icons.known(t.watermark):
+    if t.zones.fields:
+        out += card_zones(ctx, t, deck, card, colour, ink, used, h - fh)
+    elif t.watermark and not th.ink_saver and ctx.icons.known(t.watermark):
         room = h - fh - 2.0 - used
         s = min(room - 4.0, w * 0.62)
         if s >= 14.0:
@@ -302,7 +308,8 @@ def _grid_body(ctx: Ctx, t: Tmpl, moves, shown: list[Shown], colour: str, accent
             if s.icon:
                 def ic(ix, iy, size, name=s.icon):
                     return ctx.icons.draw(name, ix, iy, size, ink)
-            parts.append(stat((x + w - sw, y + k * (sh + 1.5), sw, sh), s.label, s.value, ink, accent, "#ffffff", ic))
+            parts.append(stat((x + w - sw, y + k * (sh + 1.5), sw, sh), s.label, s.value, ink, accent, "#ffffff", ic,
+                              s.widest))
     return Group(tuple(parts))
 
 
@@ -452,8 +459,16 @@ def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
         value = _show(v)
         if value:
             short = _is_short(value)
-            out.append(Shown(s.label, value, s.id if short and ctx.icons.known(s.id) else None, short))
+            out.append(Shown(s.label, value, s.id if short and ctx.icons.known(s.id) else None, short,
+                             widest_value(deck, s) if short else ""))
     return cost, out
+
+
+def widest_value(deck: Deck, spec) -> str:
+    """The widest a field's value prints, over its declared bounds and the values its deck's cards give."""
+    values = [str(b) for b in (spec.min, spec.max) if b is not None and spec.kind == "int"]
+    values += [_show(c.field(spec.id)) for c in deck.cards if c.field(spec.id) is not None]
+    return max(values, key=lambda v: fonts.width(v, 1.0, "bold"), default="")
 
 
 def _is_short(value: str) -> bool:
@@ -500,7 +515,7 @@ def _fields(ctx: Ctx, t: Tmpl, shown: list[Shown], box, accent: str, ink: str, c
                 def icon(ix, iy, size, name=s.icon):
                     return ctx.icons.draw(name, ix, iy, size, ink)
             out.append(stat((cx, y + (0 if compact else 2), sw, sh - (0 if compact else 4)), s.label, s.value, ink,
-                            accent, "#ffffff", icon))
+                            accent, "#ffffff", icon, s.widest))
             cx += sw + gap
     if lines:
         text = "\n".join(f"**{s.label}:** {s.value}" for s in lines)

@@ -84,11 +84,15 @@ def range_diagram(box, rng: int, accent: str, ink: str, paper: str, light: str |
     return Group(tuple(out))
 
 
-def stat(box, label: str, value: str, ink: str, accent: str, paper: str, icon=None) -> Group:
+STAT_CLEAR = 0.8  # mm a stat's label and number keep from each side of its box
+
+
+def stat(box, label: str, value: str, ink: str, accent: str, paper: str, icon=None, widest: str = "") -> Group:
     """A labelled big number in a rounded box; icon(x, y, size) draws a small icon with it (under the label in a
-    tall box, before the number in a low one)."""
+    tall box, before the number in a low one). The number is sized for `widest` (the widest its field takes),
+    so a deck's values print at one size."""
     x, y, w, h = box
-    label_size = max(SMALLEST, min(2.3, w / (0.68 * max(4, len(label)))))
+    label_size = max(SMALLEST, min(2.3, (w - 2 * STAT_CLEAR) / max(fonts.width(label.upper(), 1.0, "bold"), 1.0)))
     parts: list[Item] = [Rect(x, y, w, h, Style(fill=paper, stroke=accent, width=0.5), 1.5),
                          Text(x + w / 2, y + 3.0, label.upper(), label_size, ink, "bold", "middle")]
     top = y + 3.6
@@ -103,11 +107,12 @@ def stat(box, label: str, value: str, ink: str, accent: str, paper: str, icon=No
     room = y + h - top
     if value:
         size = min((room - 0.8) / fonts.CAP_HEIGHT * 0.85, w * 0.6)
-        tw = fonts.width(value, size, "bold")
+        sized = max(value, widest, key=lambda v: fonts.width(v, size, "bold"))
+        tw = fonts.width(sized, size, "bold")
         gap = beside * 0.2
-        if tw + beside + gap > w - 1.6:
-            size *= max(0.1, w - 1.6 - beside - gap) / tw
-            tw = fonts.width(value, size, "bold")
+        if tw + beside + gap > w - 2 * STAT_CLEAR:
+            size *= max(0.1, w - 2 * STAT_CLEAR - beside - gap) / tw
+        tw = fonts.width(value, size, "bold")
         base = top + (room + fonts.CAP_HEIGHT * size) / 2
         if beside:
             x0 = x + (w - beside - gap - tw) / 2
