@@ -484,6 +484,9 @@ class _Loader:
         specs = deck.field_specs
         for s in specs:
             self.check_field_spec(s)
+        for s in [s for s in specs if s.index][1:]:
+            self.err(s, "index", f"a deck has one index field at most: '{s.id}' and "
+                     f"'{next(x.id for x in specs if x.index)}' are both marked 'index: true'")
         for j, c in enumerate(cards):
             if suits and c.suit is not None and c.suit not in suits:
                 self.err(c, "suit", f"suit '{c.suit}' is not a suit of deck '{deck.id}' (expected one of: "
@@ -501,6 +504,8 @@ class _Loader:
         if (s.min is not None or s.max is not None) and s.kind not in ("int", "icon-counts"):
             self.err(s, "min" if s.min is not None else "max", f"'min' and 'max' belong to a field of kind 'int' "
                      f"or 'icon-counts', not '{s.kind}'")
+        if s.index and s.kind != "int":
+            self.err(s, "index", f"an index field is a number (kind 'int'), not '{s.kind}'")
 
     def card_fields(self, card: Any, specs: tuple) -> tuple[tuple[str, Any], ...]:
         """A card's fields checked against the deck's declarations; icon counts as ((icon, n), ...)."""

@@ -19,6 +19,7 @@ from ..gridmove import describe_manoeuvre, describe_shot
 from ..model import CardType, Deck, Game
 from ..model.cards import card_size_mm
 from .context import Ctx, art_spec
+from .corner import INDEX_SPEC, corner_index, index_field
 from .diagrams import heading_diagram, range_diagram, stat
 from .griddiagram import Palette, grid_manoeuvre_diagram
 from .imprint import SAFE, deck_badge, imprint, imprint_width, marked
@@ -46,6 +47,7 @@ FACE_SPEC = {
     "fields": text_spec("7.5pt", valign="middle", min_size="6pt"),
     "watermark": P("str", ""),
     "zones": ZONES_SPEC,  # places for what the rules lay on the card, below its fields
+    "index": INDEX_SPEC,  # the corner index of a deck with an index field
     "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
     "art": art_spec(None),  # a card's picture, in place of its rules diagram (no box: the diagram's)
 }
@@ -162,8 +164,14 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
         chips, cw = cost_chips(ctx, card.field(cost_spec.id), m, bh, t.cost.chip, accent, ink, "#ffffff")
         out.append(chips)
         x = m + cw + 2.5
+    spec = index_field(deck)
+    index = corner_index(ctx, card, spec, x, bh, t.index.height, widest_value(deck, spec), ink, deepen(colour)) \
+        if spec is not None else None
+    if index is not None:  # the number over the suit's symbol, in place of the band's symbol
+        out.append(index[0])
+        x += index[1] + 2.5
     sym = t.band.symbol
-    if suit:
+    if suit and index is None:
         out.append(_band_symbol(ctx, th, suit.id, x, (bh - sym) / 2, sym, band_ink))
         x += sym + 2.5
     icon_size = t.band.icon if action and action.icon and ctx.icons.known(action.icon) else 0.0

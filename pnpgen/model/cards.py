@@ -175,6 +175,8 @@ class FieldSpec:
     choices: tuple[str, ...] = declared("choice: the values allowed", kind=ListOf(TEXT), default=())
     required: bool = declared("whether every card must give it", default=False)
     show: bool = declared("whether it is printed on the card face (false: for rules checks only)", default=True)
+    index: bool = declared("int: the deck's index, printed in the card's top-left corner where a fanned hand "
+                           "shows it (one field a deck at most)", default=False)
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
 

@@ -4,7 +4,7 @@ widest value a field may take, so a deck's numbers print at one size and never t
 from __future__ import annotations
 
 import pytest
-from kit.packs import copy_pack, edit, err, where
+from kit.packs import copy_pack, edit, err, errors_of, where
 
 from pnpgen.checks import check_game
 from pnpgen.components import layout_kit
@@ -106,3 +106,38 @@ def test_zones_left_too_little_room_are_an_error_at_the_card(tmp_path, monkeypat
     found = [e for e in laid_out_errors(root) if "zones (Hull, Rigging) have" in e]
     assert len(found) == 40 and "less than the template's min_height 60 mm" in found[0]
     assert found[0].startswith(where(root / "cards.yaml", "- {id: victory,", 2))
+
+
+# -- corner indices ---------------------------------------------------------------------------------------------
+
+def test_a_deck_with_an_index_field_prints_it_in_the_top_left_corner_over_its_suit(kit):
+    actions = [p for p in kit.pieces if p.kind == "card" and p.part_of == "Action"]
+    indexed = {p.id: groups(p.face, "index rating") for p in actions}
+    broadsides = [p for p in actions if p.id.startswith("card-broadsides-")]
+    assert len(broadsides) == 6 and all(len(indexed[p.id]) == 1 for p in broadsides)
+    assert all(indexed[p.id] == [] for p in actions if p not in broadsides)  # no rating, no index
+    widths = set()
+    for p in broadsides:
+        (chip,) = indexed[p.id]
+        rect, number = chip.items[0], chip.items[1]
+        assert isinstance(rect, Rect) and rect.style.fill == "#ffffff"
+        assert rect.x == pytest.approx(4.0) and rect.y > 0 and rect.y + rect.h < 18.0  # in the band's corner
+        assert isinstance(number, Text) and number.text == p.id.rsplit("-", 1)[1]
+        assert rect.y < number.y - fonts.CAP_HEIGHT * number.size and number.y < rect.y + rect.h
+        assert len(chip.items) == 3  # and the suit's symbol under the number
+        widths.add(round(rect.w, 6))
+    assert len(widths) == 1  # sized alike, for the widest index the field allows
+
+
+@pytest.mark.parametrize("field, message", [
+    ("flag: {label: Flag, kind: suit}", "an index field is a number (kind 'int'), not 'suit'"),
+    ("damage: {label: Damage, kind: int, min: 1, max: 20}",
+     "a deck has one index field at most: 'damage' and 'rating' are both marked 'index: true'"),
+])
+def test_an_index_field_is_one_number_a_deck(tmp_path, monkeypatch, field, message):
+    monkeypatch.chdir(tmp_path)
+    root = copy_pack(tmp_path / "eis", "enemy-in-sight")
+    marked = field[:-1] + ", index: true}"
+    edit(root / "cards.yaml", field, marked)
+    assert err(where(root / "cards.yaml", marked, len(field) + 8), f"deck 'actions' field '{field.split(':')[0]}': "
+               f"{message}") in errors_of(root)
