@@ -19,13 +19,21 @@ def illegal_move(e: IllegalMove) -> NoReturn:
 
 @click.command("replay")
 @click.argument("log")
-def replay_cmd(log: str) -> None:
+@click.option("--narrate", is_flag=True,
+              help="Tell each action: where play stood, what was played and what it changed; then the outcome.")
+def replay_cmd(log: str, narrate: bool) -> None:
     """Replay a playtest log; exit 1 naming the first illegal action and the rule it breaks."""
     engine, lg = open_log(log)
     try:
         done = replay(engine, lg)
     except IllegalMove as e:
         illegal_move(e)
+    if narrate:
+        from ..engine.narrate import narration
+
+        for line in narration(engine, lg.position, [item.action for item in lg.actions]):
+            click.echo(line)
+        return
     click.echo(f"{lg.position.name}: {done.played} action{'s' if done.played != 1 else ''}, all legal; "
                f"{engine.status(done.state)}")
 

@@ -53,7 +53,8 @@ def legal_cmd(position: str, at: int | None, as_json: bool) -> None:
 @click.argument("action")
 @AT
 def apply_cmd(position: str, action: str, at: int | None) -> None:
-    """Play ACTION (a JSON object) in POSITION and print the resulting position as YAML."""
+    """Play ACTION (a JSON object) in POSITION and print the resulting position as YAML, after a comment line
+    saying what the action did."""
     engine, pos = _open(position, at)
     state = pos.state
     chosen, player = read_action(engine, state.rules, action)
@@ -61,7 +62,10 @@ def apply_cmd(position: str, action: str, at: int | None) -> None:
     if bad is not None:
         click.echo(f"error: illegal action: {bad}", err=True)
         raise SystemExit(1)
-    state.apply(chosen)
+    from ..engine.narrate import step
+
+    said, _, _ = step(engine, state, chosen, pos)
+    click.echo(f"# {said}")
     click.echo(engine.write_position(pos), nl=False)
 
 

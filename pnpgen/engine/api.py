@@ -323,6 +323,9 @@ class Engine(Protocol):
     # The record class declaring the parameters it reads from `rules:` (`@record("rules", words="parameter")`,
     # see declare.py; rulespec.read_params reads them): the JSON Schema and the content reference use it.
     rules_parameters: type
+    # What a narrated replay leaves unsaid: fnmatch patterns over the dotted paths of the position the engine
+    # writes (its bookkeeping: whose move, the seed, half-made choices), since the status line says where play is.
+    narration_quiet: tuple[str, ...] = ("seed", "to_move", "round", "phase")
 
     # content
     def make_rules(self, content: Game, players: int | None = None) -> Rules:

@@ -172,7 +172,9 @@ def test_rules_at_n_acts_on_a_log_after_its_first_n_actions(monkeypatch: pytest.
     assert start.exit_code == 0 and json.loads(start.output.splitlines()[0])["type"] == "place"
     r = run("rules", "apply", "playtest-01.yaml", '{"type":"pass"}', "--at", "59")
     assert r.exit_code == 0, r.output
-    assert r.output.startswith("game: narrow-seas\n") and "passed: [1]" in r.output and "actions:" not in r.output
+    said, written = r.output.split("\n", 1)
+    assert said == "# round 5, action phase, player 1 to move: pass"
+    assert written.startswith("game: narrow-seas\n") and "passed: [1]" in written and "actions:" not in written
     end = run("rules", "legal", "playtest-01.yaml", "--at", "62")
     assert end.output == "game over in round 5: player 1 won by sinking the enemy ships: 0 legal actions\n"
 

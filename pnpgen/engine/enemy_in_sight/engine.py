@@ -21,6 +21,7 @@ class EnemyInSightEngine(api.Engine):
 
     name = "enemy-in-sight"
     rules_parameters = params.Params
+    narration_quiet = (*api.Engine.narration_quiet, "step", "choosing.*", "breakers.*")
 
     def make_rules(self, content: Game, players: int | None = None) -> EnemyInSight:
         """The rules for a loaded pack at a player count (None: the smallest)."""

@@ -23,6 +23,7 @@ class NarrowSeasEngine(api.Engine):
 
     name = "narrow-seas"
     rules_parameters = params.Params
+    narration_quiet = (*api.Engine.narration_quiet, "planned", "passed")
 
     def make_rules(self, content: Game, players: int | None = None) -> NarrowSeas:
         """The game on the content's own board (or its variant's, for that variant's player count)."""

@@ -21,6 +21,7 @@ class SeasOfHavocEngine(api.Engine):
     name = "seas-of-havoc"
     rules_sections = judge.SECTIONS  # the quick reference's headings that illegal actions cite
     rules_parameters = params.Params
+    narration_quiet = (*api.Engine.narration_quiet, "turn.*")
 
     # content
     def make_rules(self, content: Game, players: int | None = None) -> SeasOfHavoc:
