@@ -64,7 +64,7 @@ def apply_cmd(position: str, action: str, at: int | None) -> None:
         raise SystemExit(1)
     from ..engine.narrate import step
 
-    said, _, _ = step(engine, state, chosen, pos)
+    said, _ = step(engine, state, chosen, pos)
     click.echo(f"# {said}")
     click.echo(engine.write_position(pos), nl=False)
 

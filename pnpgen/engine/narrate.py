@@ -91,19 +91,19 @@ def narration(engine: Engine, start: Position, actions: list) -> list[str]:
     lines = []
     before = facts(engine, state, start)
     for number, action in enumerate(actions, start=1):
-        line, state, before = step(engine, state, action, start, before)
+        line, before = step(engine, state, action, start, before)
         lines.append(f"{number}. {line}")
     lines.append(engine.status(state))
     return lines
 
 
 def step(engine: Engine, state: State, action: Any, like: Position,
-         before: dict[str, Any] | None = None) -> tuple[str, State, dict[str, Any]]:
-    """(the line for `action` played in `state`, the state after it, that state's facts); `state` is played on."""
+         before: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    """Play `action` in `state` (in place); (its line, the facts after it). `before`: the state's facts, if known."""
     if before is None:
         before = facts(engine, state, like)
     said = f"{engine.status(state)}: {engine.describe_action(state.rules, action)}"
     state.apply(action)
     after = facts(engine, state, like)
     changed = changes(before, after, engine.narration_quiet)
-    return (said + (" — " + "; ".join(changed) if changed else "")), state, after
+    return said + (" — " + "; ".join(changed) if changed else ""), after
