@@ -45,6 +45,7 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
     ctx = Ctx.make(game, ink_saver, problems, cards)
     pieces: list[Piece] = []
     counts = tuple(sorted(set(game.players)))
+    most = counts[-1]  # (an owner past every count is the check's to report; its pieces print for all)
     if players is not None:
         if players not in counts:
             raise PnpgenError(f"{game.title} is played by {count_words(counts)} players, not {players}")
@@ -59,17 +60,24 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
     played: dict[int, tuple[int, ...]] = {}  # piece index -> the counts it serves, where a variant restates it
 
     def serves(record) -> tuple[int, ...]:
-        """The counts a game component is printed for: not those whose variant reads it otherwise."""
-        return tuple(n for n in counts if not any(v.players == n and v.restates(record) for v in game.variants))
+        """The counts a game component is printed for: not those whose variant reads it otherwise, nor (a
+        player's own) those too few to include its owner."""
+        owner = getattr(record, "owner", None)
+        return tuple(n for n in counts if not any(v.players == n and v.restates(record) for v in game.variants)
+                     and (owner is None or n >= owner or owner > most))
 
     def add_own(record, made) -> None:
+        mine = serves(record)
+        if not mine:  # (a player's own piece when fewer play)
+            return
         start = len(pieces)
         add(made)
+        pieces[start:] = owned(record, pieces[start:])
         for k in range(start, len(pieces)):
-            played[k] = serves(record)
+            played[k] = mine
 
     for deck in game.decks:
-        add(deck_pieces(ctx, deck))
+        add_own(deck, deck_pieces(ctx, deck))
     for board in game.boards:
         add_own(board, board_piece(ctx, board))
     for card in game.area_cards:
@@ -92,7 +100,7 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
         vctx = Ctx.make(game.with_variant(v.id), ink_saver, ctx.problems, cards)
         made: list[Piece] = []
         for deck in v.decks:
-            made += deck_pieces(vctx, deck)
+            made += owned(deck, deck_pieces(vctx, deck))
         made += [board_piece(vctx, b) for b in v.boards]
         made += [area_card_pieces(vctx, c) for c in v.area_cards]
         made += [p for a in v.player_aids for p in aid_copies(a, aid_piece(vctx, a), (v.players,), ())]
@@ -106,6 +114,12 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
         ctx.problems.raise_if_any()
     return Kit(game.id, game.title, game.version, tuple(pieces), tuple(sections), players,
                cover_facts(game, counts, ink_saver))
+
+
+def owned(record, pieces: list[Piece]) -> list[Piece]:
+    """A component's pieces marked with the player it belongs to, if any."""
+    owner = getattr(record, "owner", None)
+    return pieces if owner is None else [replace(p, owner=owner) for p in pieces]
 
 
 def restated_pieces(ctx: Ctx, v: Variant) -> list[Piece]:

@@ -60,6 +60,7 @@ class Piece:
     group: str = ""  # the player group it prints with: '' for the game's own, else a variant's name
     players: tuple[int, ...] = ()  # the player counts that use it (empty: every count)
     copy_of: str | None = None  # the piece it is more copies of (for more players); it writes no SVG of its own
+    owner: int | None = None  # the player it belongs to: a deck with an owner shares no sheet with other decks
 
     @property
     def width(self) -> float:

@@ -216,6 +216,8 @@ class Deck:
                                    kind=NAME, default=None)
     mark: str = declared("a letter or two printed on every face and back, so decks that share card types can be "
                          "sorted apart", kind=DECK_MARK, default="")
+    owner: int | None = declared("the player it belongs to (a starting deck): it prints on sheets of its own, "
+                                 "needed only when that many or more play", default=None, min=1, max=8)
     provisional: str = provisional_field()
     card_size: str | tuple[float, float] | None = declared(
         "its cards' trim: poker (63 x 88 mm), poker-us (63.5 x 88.9), bridge (57.15 x 88.9), tarot (69.85 x "

@@ -295,6 +295,32 @@ class _Filling:
     backed: bool = False  # in the fold layout: a sheet of pieces with backs (folded) or without
     refused: set[tuple] = field(default_factory=set)  # keys of cut-mark pieces it has no more room for
     centred: Sheet | None = None  # a whole board's sheet as it prints when no other piece joins it
+    counts: tuple[int, ...] = ()  # the player counts that need it (empty: every count)
+    deck_owner: int | None | str = "none yet"  # the owner of the cards on it (None: cards of no player's deck)
+
+
+def _joins(f: _Filling, piece: Piece) -> bool:
+    """Whether a piece may go on a sheet: no player count that did not need the sheet comes to need it, and a
+    player's deck shares its sheets with no other deck's cards (its backs print in one colour)."""
+    if f.counts and not (piece.players and set(piece.players) <= set(f.counts)):
+        return False
+    if piece.kind != "card":
+        return True
+    return f.deck_owner == piece.owner if piece.owner is not None else f.deck_owner in ("none yet", None)
+
+
+def _fewer_counts(piece: Piece) -> int:
+    """Sorts pieces for every player count first, then those for fewer and fewer counts."""
+    return -1_000 if not piece.players else -len(piece.players)
+
+
+def _needs(sheet: Sheet | _Filling) -> int:
+    """Sorts sheets by the player counts their pieces are for, as pieces are: print order puts the sheets every
+    game needs first, so each count's pages run from the cover on."""
+    placed = sheet.placed if isinstance(sheet, Sheet) else [p for b in sheet.blocks for p in b.placed]
+    if any(not p.piece.players for p in placed):
+        return -1_000
+    return -len({n for p in placed for n in p.piece.players})
 
 
 def _lay(block: _Block, pieces: list[Piece], area: Area, t, first: bool) -> int:
@@ -365,7 +391,8 @@ def _below_board(sheet: Sheet, t) -> _Filling | None:
     y = area.y0
     top = replace(board, y=y, clip=(board.x, y, board.w, board.h))
     block = _Block(BOARD, [board.piece], area.y0, [top], [], y + board.h)
-    return _Filling(Sheet(sheet.paper, sheet.band, sheet.label), area, [block], centred=sheet)
+    return _Filling(Sheet(sheet.paper, sheet.band, sheet.label), area, [block], centred=sheet,
+                    counts=board.piece.players)
 
 
 def _finish(f: _Filling, t) -> Sheet:
@@ -388,12 +415,13 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
     out: list[Sheet | _Filling] = []
     open_: list[_Filling] = []
     runs: list[list[Piece]] = []
-    for p in pieces:
+    for p in sorted(pieces, key=_fewer_counts):  # what every game needs first: the rest may fill its sheets
         if p.count <= 0:
             continue
         last = runs[-1][0] if runs else None
         if last is not None and "board" not in (p.kind, last.kind) and _key(last) == _key(p) and \
-                (p.cut != "outline" or p.id == last.id) and (not fold or (last.back is None) == (p.back is None)):
+                (p.cut != "outline" or p.id == last.id) and (not fold or (last.back is None) == (p.back is None)) \
+                and (p.players, p.owner) == (last.players, last.owner):
             runs[-1].append(p)
         else:
             runs.append([p])
@@ -414,7 +442,7 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
         # and no sheet holds more than `window` of them, so each sheet is offered that many at most.
         marks = key[0] != "outline"
         window = _most_on(paper, run[0]) if marks else len(todo)
-        live = [f for f in open_ if f.backed == backed and key not in f.refused]
+        live = [f for f in open_ if f.backed == backed and key not in f.refused and _joins(f, run[0])]
         done = 0
         while done < len(todo):
             for f in live:
@@ -422,6 +450,8 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
                 left = _add(f, part, t)
                 if marks and len(left) == len(part):
                     f.refused.add(key)
+                elif run[0].kind == "card":
+                    f.deck_owner = run[0].owner
                 done += len(part) - len(left)
                 if done == len(todo):
                     break
@@ -430,6 +460,9 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
                 break
             part = todo[done:done + window]
             f = _new_filling(paper, t, part[0], backed, label)
+            f.counts = part[0].players
+            if part[0].kind == "card":
+                f.deck_owner = part[0].owner
             left = _add(f, part, t)
             if len(left) == len(part):
                 from .too_big import raise_too_big  # (only when a sheet cannot hold a piece)
@@ -439,6 +472,7 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
             live.append(f)
             out.append(f)
             done += len(part) - len(left)
+    out.sort(key=_needs)
     return [_finish(s, t) if isinstance(s, _Filling) else s for s in out]
 
 

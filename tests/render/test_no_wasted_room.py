@@ -1,5 +1,6 @@
 """No sheet of a bundled kit leaves room at its foot that a piece printed on a later sheet (of its player group)
-would have filled: a half-empty sheet takes the next pieces that fit, across kinds, under a whole board too."""
+would have filled: a half-empty sheet takes the next pieces that fit, across kinds, under a whole board too, unless
+the piece is for player counts the sheet is not (or is a player's deck, which keeps to sheets of its own)."""
 
 from __future__ import annotations
 
@@ -24,9 +25,15 @@ def fillable(sheets, t) -> list[tuple[int, str, str]]:
     for n, s in enumerate(sheets, start=1):
         area = content_area(s.paper, s.band, t)
         bottom = max(p.clip[1] + p.clip[3] if p.clip else p.y + p.h for p in s.placed)
+        counts = set() if any(not q.piece.players for q in s.placed) else {c for q in s.placed for c in q.piece.players}
+        owners = {q.piece.owner for q in s.placed if q.piece.kind == "card"}
         for piece in (q.piece for later in sheets[n:] if later.group == s.group for q in later.placed):
             if piece.kind == "board":
                 continue  # a board starts a sheet of its own
+            if counts and not (piece.players and set(piece.players) <= counts):
+                continue  # a count that did not need this sheet would come to
+            if piece.kind == "card" and (owners - {piece.owner} or (piece.owner is not None and not owners)):
+                continue  # a player's deck keeps to sheets of its own
             edge = t.marks.gap + t.marks.length if piece.cut == "marks" else OUTLINE_ROOM
             room = area.y1 - bottom - t.spacing - edge
             w, h, across = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed, area.x1 - area.x0
