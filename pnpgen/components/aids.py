@@ -65,7 +65,7 @@ def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
     th_h = t.title_height
     out.append(Rect(-b, -b, w + 2 * b, th_h + b, Style(fill=th.solid(t.accent))))
     if th.ink_saver:
-        out.append(Rect(-b, th_h - 0.4, w + 2 * b, 0.8, Style(fill=t.accent)))
+        out.append(Rect(-b, th_h - 0.4, w + 2 * b, 0.8, Style(fill=th.line(t.accent))))
     head_ink = th.text_on(t.accent, ink)
     out.append(text_box(aid.title, (m, 0, w - 2 * m, th_h - 2.0), text_style(t.title, head_ink)).group)
     out.append(imprint(ctx, w - m, th_h - 1.2, head_ink, provisional=aid.provisional))

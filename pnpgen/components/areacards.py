@@ -73,13 +73,14 @@ def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
             out.append(art)
     out.append(Rect(-b, -b, w + 2 * b, hh + b, Style(fill=head_fill)))
     if th.ink_saver:
-        out.append(Rect(-b, hh - 0.4, w + 2 * b, 0.8, Style(fill=colour)))
+        out.append(Rect(-b, hh - 0.4, w + 2 * b, 0.8, Style(fill=th.line(colour))))
     x = m
     bd = t.header.badge
     if card.owner and bd > 0:  # a player's own card (a ship, a mat) shows its id in a badge
         cx, cy = m + bd / 2, hh / 2
-        out.append(Circle(cx, cy, bd / 2, Style(fill=paper, stroke=colour if th.ink_saver else head_ink, width=0.5)))
-        out.append(Text(cx, cy + 0.36 * bd * 0.62, card.id, bd * 0.62, colour if th.ink_saver else ink, "bold",
+        badge_ink = th.line(colour) if th.ink_saver else head_ink
+        out.append(Circle(cx, cy, bd / 2, Style(fill=paper, stroke=badge_ink, width=0.5)))
+        out.append(Text(cx, cy + 0.36 * bd * 0.62, card.id, bd * 0.62, badge_ink if th.ink_saver else ink, "bold",
                         "middle"))
         x = m + bd + 2.5
     sub = f"Player {card.owner}" if card.owner else ""
@@ -120,7 +121,7 @@ def _area_row(ctx: Ctx, t, area, cols: int, nrows: int, box, colour: str, ink: s
     x, y, w, h = box
     th = ctx.theme
     fill = tint(colour, 0.1) if th.ink_saver else tint(colour, 0.22)
-    out: list[Item] = [Rect(x, y, w, h, Style(fill=fill, stroke=tint(colour, 0.7), width=0.35), 2.0)]
+    out: list[Item] = [Rect(x, y, w, h, Style(fill=fill, stroke=tint(th.line(colour), 0.7), width=0.35), 2.0)]
     pitch = t.cube + t.slot_gap
     grid_w = cols * pitch - t.slot_gap
     gx = x + w - t.slot_pad - 0.3 - grid_w

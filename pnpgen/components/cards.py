@@ -158,7 +158,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     bh = t.band.height
     out.append(Rect(-b, -b, w + 2 * b, bh + b, Style(fill=band_fill)))
     if th.ink_saver:
-        out.append(Rect(-b, bh - 0.4, w + 2 * b, 0.8, Style(fill=colour)))
+        out.append(Rect(-b, bh - 0.4, w + 2 * b, 0.8, Style(fill=th.line(colour))))
     x = m
     if cost_spec is not None and card.field(cost_spec.id):
         chips, cw = cost_chips(ctx, card.field(cost_spec.id), m, bh, t.cost.chip, accent, ink, "#ffffff")
@@ -180,7 +180,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     out.append(title.group)
     if icon_size:
         out.append(ctx.icons.draw(action.icon, w - m - icon_size, (bh - icon_size) / 2, icon_size,
-                                  colour if th.ink_saver else band_ink, mono=True))
+                                  th.line(colour) if th.ink_saver else band_ink, mono=True))
 
     # the rules diagram, else the card's printed fields (beside the action's icon); then the text
     text = card_text(ctx.game, card, t.requires.none)
@@ -235,7 +235,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     if fh > 0:
         out.append(Rect(-b, h - fh, w + 2 * b, fh + b, Style(fill=band_fill)))
         if th.ink_saver:
-            out.append(Rect(-b, h - fh - 0.4, w + 2 * b, 0.8, Style(fill=colour)))
+            out.append(Rect(-b, h - fh - 0.4, w + 2 * b, 0.8, Style(fill=th.line(colour))))
         row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
         mid = row[0] + row[1] / 2
         right = w - m
@@ -633,12 +633,12 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
     colour = ctx.colour(deck.back_colour, "#1b3a5c")
     # to save ink a back is white, drawn in outline in its colour: the backs are most of a kit's ink otherwise
     fill = "#ffffff" if th.ink_saver else th.solid(colour)
-    ink = colour if th.ink_saver and luminance(colour) < 0.5 else th.text_on(colour, t.ink)
+    ink = th.line(colour) if th.ink_saver else th.text_on(colour, t.ink)
     out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=fill))]
     inset = t.frame_inset
     if t.frame_width > 0 and th.ink_saver:  # one fine line: a frame is a white back's next most ink
         out.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset,
-                        Style(stroke=colour, width=min(t.frame_width, INK_SAVER_FRAME)), 2.5))
+                        Style(stroke=ink, width=min(t.frame_width, INK_SAVER_FRAME)), 2.5))
     elif t.frame_width > 0:
         out.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset,
                         Style(stroke=tint(ink, 0.8), width=t.frame_width), 2.5))
@@ -658,7 +658,7 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
     if art is not None:
         out.append(art)
     elif icon:
-        out.append(ctx.icons.draw(t.icon, (w - s) / 2, (h - s) / 2, s, colour if th.ink_saver else ink))
+        out.append(ctx.icons.draw(t.icon, (w - s) / 2, (h - s) / 2, s, ink))
     if deck.back_text:
         ts = text_style(t.title, ink)
         if th.ink_saver:  # in the regular face: bold words twice over are a white back's most ink

@@ -54,6 +54,16 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+def darkened_to(colour: str, least: float, background: str = WHITE) -> str:
+    """The colour, darkened as little as needed (in steps of 5 %) to reach a contrast of `least` on a background."""
+    step = 0
+    out = colour
+    while contrast(out, background) < least and step < 20:
+        step += 1
+        out = shade(colour, step * 0.05)
+    return out
+
+
 def readable_on(background: str, dark: str = "#222222", light: str = WHITE) -> str:
     """The one of `dark` and `light` that reads better on a background."""
     return dark if contrast(background, dark) >= contrast(background, light) else light

@@ -31,3 +31,33 @@ def test_the_ink_saver_kit_prints_its_backs_under_five_per_cent(game, tmp_path):
     assert max(covered[True]) < 5.0, covered[True]
     colour = sorted(covered[False])
     assert colour[len(colour) // 2] > 20.0  # most of the colour kit's back pages: solid colour to the bleed
+
+
+def _inks(item, images: bool = False):
+    """Every colour an item prints as a line or as words (not the art pictures in it)."""
+    from pnpgen.draw.primitives import Circle, Group, Path, Rect, Text
+    if isinstance(item, Group):
+        if item.label.startswith(("art ", "image ")):
+            return
+        for sub in item.items:
+            yield from _inks(sub)
+    elif isinstance(item, Text):
+        yield item.colour
+    elif isinstance(item, (Rect, Circle, Path)) and item.style.stroke and item.style.stroke != "none":
+        yield item.style.stroke
+
+
+@pytest.mark.parametrize("game", ["narrow-seas", "enemy-in-sight", "seas-of-havoc"])
+def test_the_ink_saver_kit_draws_its_backs_in_colours_that_read_on_white(game):
+    from pnpgen.components import layout_kit
+    from pnpgen.draw.colour import contrast
+    from pnpgen.loader import load_game
+    kit = layout_kit(load_game(game), ink_saver=True)
+    backs = [p for p in kit.pieces if p.kind == "card-back"]
+    assert backs
+    seen = 0
+    for p in backs:
+        for colour in _inks(p.face):
+            assert contrast(colour, "#ffffff") >= 4.5, f"{p.id}: {colour} reads {contrast(colour, '#ffffff'):.1f}:1"
+            seen += 1
+    assert seen > 3 * len(backs)
