@@ -15,7 +15,7 @@ from .units import pt
 # (name, x, top, size, colour) -> drawing of an inline icon filling the square [x, x+size] x [top, top+size]
 IconDrawer = Callable[[str, float, float, float, str], Item | None]
 MARKER_RE = re.compile(r"\{([A-Za-z0-9_-]+)\}")
-CLEAR_MM = 0.8  # how far text keeps from a strip of its piece it is not part of (a card's footer band)
+CLEAR_MM = 1.5  # how far text keeps from a strip of its piece it is not part of (a card's footer band)
 
 
 @dataclass(frozen=True)

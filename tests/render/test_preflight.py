@@ -451,7 +451,7 @@ def test_text_that_runs_into_the_title_band_is_an_error_naming_the_band(clean):
     assert got and all(": error: " in g and "runs into the title band" in g for g in got), got
     assert got[0].startswith(f"{where(clean / 'game.yaml', '{id: one')}: error: template 'action-card' effect "
                              "text 'Row to the harbour mouth.' comes 0.0 mm from the title band (it overlaps it), "
-                             "closer than the 0.8 mm that keeps it clear: it runs into the title band"), got
+                             "closer than the 1.5 mm that keeps it clear: it runs into the title band"), got
 
 
 def test_check_verbose_prints_the_notes_and_plain_check_does_not(clean):
