@@ -149,9 +149,19 @@ def cover_facts(game: Game, counts: tuple[int, ...], ink_saver: bool = False) ->
     whats: dict[str, list[str]] = {}  # why -> what, so that items marked for one reason share a line
     for p in marked:
         whats.setdefault(p.why, []).append(p.what)
-    provisional = tuple((", ".join(w if n == 1 else f"{w} × {n}" for w, n in Counter(items).items()), why)
+    provisional = tuple((", ".join(_worded(w) if n == 1 else f"{_worded(w)} × {n}" for w, n in Counter(items).items()),
+                         why)
                         for why, items in whats.items())
     return CoverFacts(game.credits, game.licence, counts, groups, needed, provisional, ink_saver)
+
+
+def _worded(what: str) -> str:
+    """A provisional item as the cover prints it: a rules parameter's name in words ('rules fire_hull_from: 4'
+    reads 'the rules' fire hull from: 4')."""
+    if what.startswith("rules ") and ":" in what:
+        name, value = what[6:].split(":", 1)
+        return f"the rules' {name.replace('_', ' ')}:{value}"
+    return what
 
 
 def aid_copies(aid: PlayerAid, piece: Piece, counts: tuple[int, ...], variants) -> list[Piece]:

@@ -11,7 +11,7 @@ from ..draw.templates import P, text_spec, text_style
 from ..draw.text import text_box
 from ..model import AreaCard
 from .context import Ctx, art_spec
-from .imprint import SAFE, imprint, marked
+from .imprint import SAFE, badge_fit, imprint, marked
 
 SPEC = {
     "size": P("size", ("96mm", "88mm")),
@@ -79,9 +79,9 @@ def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
     if card.owner and bd > 0:  # a player's own card (a ship, a mat) shows its id in a badge
         cx, cy = m + bd / 2, hh / 2
         badge_ink = th.line(colour) if th.ink_saver else head_ink
+        size, _ = badge_fit(card.id, bd)
         out.append(Circle(cx, cy, bd / 2, Style(fill=paper, stroke=badge_ink, width=0.5)))
-        out.append(Text(cx, cy + 0.36 * bd * 0.62, card.id, bd * 0.62, badge_ink if th.ink_saver else ink, "bold",
-                        "middle"))
+        out.append(Text(cx, cy + 0.36 * size, card.id, size, badge_ink if th.ink_saver else ink, "bold", "middle"))
         x = m + bd + 2.5
     sub = f"Player {card.owner}" if card.owner else ""
     sub_w = 22.0 if sub else 0.0

@@ -22,7 +22,7 @@ from .context import Ctx, art_spec
 from .corner import INDEX_SPEC, corner_index, index_field
 from .diagrams import heading_diagram, range_diagram, stat
 from .griddiagram import Palette, grid_manoeuvre_diagram
-from .imprint import SAFE, deck_badge, imprint, imprint_width, marked
+from .imprint import SAFE, badge_fit, deck_badge, imprint, imprint_width, marked
 from .zones import ZONES_SPEC, card_zones, zones_ok
 
 FACE_SPEC = {
@@ -245,8 +245,9 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
             right -= s + 1.2
         if deck.mark:
             d = min(row[1] - 0.1, 3.8)  # inside the strip, so 3 mm clear of the trim
-            out.append(deck_badge(deck.mark, right - d / 2, mid, d, band_ink, band_fill))
-            right -= d + 1.5
+            wide = badge_fit(deck.mark, d)[1]
+            out.append(deck_badge(deck.mark, right - wide / 2, mid, d, band_ink, band_fill))
+            right -= wide + 1.5
         why = provisional(card, deck)
         out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, band_ink, provisional=why))
         right -= imprint_width(ctx, why) + 2.0

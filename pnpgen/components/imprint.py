@@ -10,7 +10,7 @@ from ..draw import fonts
 from ..draw.bounds import text_box
 from ..draw.geometry import compose, rotate, translate
 from ..draw.piece import Piece
-from ..draw.primitives import Circle, Group, Style, Text
+from ..draw.primitives import Circle, Group, Rect, Style, Text
 from ..draw.units import SMALLEST
 from .context import Ctx
 
@@ -32,11 +32,30 @@ def imprint_width(ctx: Ctx, provisional: str = "") -> float:
     return fonts.width(version_line(ctx, provisional), SMALLEST, "regular")
 
 
+BADGE_CLEAR = 0.15  # mm the letters' corners keep inside a badge's ring (its stroke is 0.25 mm)
+
+
+def badge_fit(mark: str, diameter: float, share: float = 0.62) -> tuple[float, float]:
+    """The type size (bold) for letters in a disc, `share` of its diameter for one letter and less for more, as
+    large as lets their corners clear its ring, never under 6 pt; and the badge's width: the diameter, or more (a
+    pill, its ends round) when even 6 pt letters would cross the ring."""
+    per = fonts.width(mark, 1.0, "bold")  # the letters' width per mm of type size
+    inner = diameter / 2 - BADGE_CLEAR
+    wanted = diameter * (share if len(mark) == 1 else share * 0.78)
+    size = max(SMALLEST, min(wanted, 2 * inner / math.hypot(per, fonts.CAP_HEIGHT)))
+    half, cap = per * size / 2, fonts.CAP_HEIGHT * size / 2
+    reach = math.sqrt(max(inner ** 2 - cap ** 2, 0.0))  # how far from a round end's centre a corner may be
+    return size, max(diameter, diameter + 2 * (half - reach))
+
+
 def deck_badge(mark: str, cx: float, cy: float, diameter: float, fill: str, ink: str) -> Group:
-    """A deck's mark: its letter(s) in a disc, never under 6 pt."""
-    size = max(SMALLEST, diameter * (0.62 if len(mark) == 1 else 0.48))
-    return Group((Circle(cx, cy, diameter / 2, Style(fill=fill, stroke=ink, width=0.25)),
-                  Text(cx, cy + fonts.CAP_HEIGHT * size / 2, mark, size, ink, "bold", "middle")),
+    """A deck's mark: its letter(s) in a disc centred at (cx, cy), inside it by a margin and never under 6 pt (a
+    pill as high as the disc, when the letters need more width)."""
+    size, wide = badge_fit(mark, diameter, 0.62)
+    style = Style(fill=fill, stroke=ink, width=0.25)
+    ring = Circle(cx, cy, diameter / 2, style) if wide <= diameter + 1e-9 else \
+        Rect(cx - wide / 2, cy - diameter / 2, wide, diameter, style, diameter / 2)
+    return Group((ring, Text(cx, cy + fonts.CAP_HEIGHT * size / 2, mark, size, ink, "bold", "middle")),
                  label=f"deck mark {mark}")
 
 

@@ -102,3 +102,13 @@ def test_final_refuses_every_provisional_value_and_writes_nothing(tmp_path, monk
                                        "--format", "pdf"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "narrow-seas").is_dir()
+
+
+def test_the_cover_names_a_provisional_rules_value_in_words_not_its_key():
+    from pnpgen.components import cover_facts
+    from pnpgen.loader import load_game
+    game = load_game("enemy-in-sight")
+    whats = [what for what, _why in cover_facts(game, tuple(game.players)).provisional]
+    assert any("the rules' fire hull from: 4" in w for w in whats), whats
+    assert not any("_" in w for w in whats), whats
+    assert any(p.what == "rules fire_hull_from: 4" for p in game.provisional)  # check still names the key
