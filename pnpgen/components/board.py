@@ -184,7 +184,10 @@ def start_marks(ctx: Ctx, board: Board, centres: dict[tuple[int, int], tuple[flo
         if at in centres:
             cx, cy = centres[at]
             out.append(Circle(cx, cy, f * 0.36, Style(stroke=ink, width=0.4, dash=(1.2, 0.9))))
-            out.append(Text(cx + f * 0.3, cy - f * 0.22, labels.get(sid, str(sid)), f * 0.2, ink, "bold", "middle"))
+            # its name above and right of the ring, clear of the dashes, still inside the space
+            size = f * 0.2
+            out.append(Text(cx + f * 0.41, cy - f * 0.33 + fonts.CAP_HEIGHT * size / 2, labels.get(sid, str(sid)), size,
+                            ink, "bold", "middle"))
     return out
 
 

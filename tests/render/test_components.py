@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -70,3 +71,26 @@ def test_an_unknown_icon_marker_in_an_aid_is_a_located_error(pack):
     assert err.startswith(where(pack / "aids.yaml", "- title: 3. Action", 2) + ": error: player aid 'aid-round': "
                           "unknown icon 'blu'")
     assert err.endswith("(did you mean 'blue'?)")
+
+
+@pytest.mark.parametrize("game", ["seas-of-havoc"])
+def test_a_start_spaces_number_prints_clear_of_its_dashed_ring_and_inside_its_space(game):
+    from pnpgen.components.board import start_marks
+    from pnpgen.components.context import Ctx
+    from pnpgen.draw import fonts
+    from pnpgen.draw.primitives import Circle, Text
+    from pnpgen.loader import load_game
+    g = load_game(game)
+    board = next(b for b in g.boards if getattr(b, "starts", ()))
+    cell = 20.0
+    centres = {at: (100.0, 100.0) for _sid, at in board.starts}
+    items = start_marks(Ctx.make(g), board, centres, cell, "#000000")
+    rings = [i for i in items if isinstance(i, Circle)]
+    words = [i for i in items if isinstance(i, Text)]
+    assert len(rings) == len(words) == len(board.starts) >= 4
+    for ring, text in zip(rings, words):
+        w = fonts.width(text.text, text.size, "bold")
+        left, bottom, top = text.x - w / 2, text.y, text.y - fonts.CAP_HEIGHT * text.size
+        nearest = math.hypot(left - ring.cx, bottom - ring.cy)  # its corner nearest the ring's centre
+        assert nearest >= ring.r + ring.style.width, (text.text, nearest, ring.r)
+        assert text.x + w / 2 <= ring.cx + cell / 2 and top >= ring.cy - cell / 2
