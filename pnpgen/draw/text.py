@@ -110,7 +110,7 @@ class _Setter:
         self.style, self.size, self.icons = style, size, icons
         self.source = source
         self.icon_h = fonts.CAP_HEIGHT * size * style.icon_scale
-        self.icon_pad = 0.06 * size
+        self.icon_pad = 0.1 * size  # (an icon drawn edge to edge would touch the numeral before it)
 
     def space(self, bold: bool) -> float:
         """A space's width in the face it is drawn in."""
