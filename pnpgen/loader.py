@@ -419,7 +419,12 @@ class _Loader:
                                            mark=deck.mark.strip()))
             self.mark(deck, f"{deck.name} (deck)")
             if deck.copy_of is not None:
-                out.append(self.copied_deck(deck, (*others, *out), label))
+                copied = self.copied_deck(deck, (*others, *out), label)
+                src = next((d for d in (*others, *out) if d.id == deck.copy_of), None)
+                if copied.provisional and not deck.provisional and src is not None:  # as provisional as its source
+                    self.marked.append(Provisional(f"{deck.name} (deck)", copied.provisional,
+                                                   self.at(src, "provisional"), self.players_now))
+                out.append(copied)
                 continue
             if "cards" not in m:
                 self.err(deck, None, "missing required field 'cards'")

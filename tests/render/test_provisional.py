@@ -112,3 +112,11 @@ def test_the_cover_names_a_provisional_rules_value_in_words_not_its_key():
     assert any("the rules' fire hull from: 4" in w for w in whats), whats
     assert not any("_" in w for w in whats), whats
     assert any(p.what == "rules fire_hull_from: 4" for p in game.provisional)  # check still names the key
+
+
+def test_a_deck_repeating_a_provisional_decks_cards_is_listed_provisional_too():
+    from pnpgen.loader import load_game
+    game = load_game("seas-of-havoc")
+    start = [p for p in game.provisional if p.what.startswith("Player ") and p.what.endswith(" deck (deck)")]
+    assert [p.what for p in start] == [f"Player {n} deck (deck)" for n in (1, 2, 3, 4)]
+    assert len({p.loc for p in start}) == 1  # all set where the first deck says so
