@@ -353,3 +353,19 @@ def _kind(path: Path) -> str:
 def _shown(path: Path | str) -> str:
     """A path for a one-line message: characters that do not print are escaped."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(path))
+
+
+def write_file(out: Path, data: bytes) -> None:
+    """Write one file whole: beside it first, then renamed over it, so a reader never sees half a file; a
+    PnpgenError when `out` names a folder or its folder does not exist."""
+    if out.name in ("", ".", "..") or out.is_dir():  # '', '.', '/', 'x/..': a folder, not a file
+        raise PnpgenError(f"--out: expected the name of a file to write, got a folder ('{out}')")
+    if not out.parent.is_dir():
+        raise PnpgenError(f"--out {out}: the folder '{out.parent}' does not exist")
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

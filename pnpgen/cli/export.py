@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
 
+from ..atomic import write_file
 from ..cardsheet import cards_csv
-from ..errors import PnpgenError
 from ..loader import load_game
 from ..yamlsrc import display_path
 
@@ -26,17 +25,7 @@ def export_cards_cmd(game: str, deck: str, as_csv: bool, out: Path | None) -> No
     if out is None:
         click.echo(text, nl=False)
         return
-    if out.name in ("", ".", ".."):  # '', '.', '/', 'x/..': a folder, not a file
-        raise PnpgenError(f"--out: expected the name of a file to write, got a folder ('{out}')")
-    if not out.parent.is_dir():
-        raise PnpgenError(f"--out {out}: the folder '{out.parent}' does not exist")
-    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
-    try:
-        tmp.write_text(text, encoding="utf-8", newline="")
-        os.replace(tmp, out)  # a reader never sees half a file
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    write_file(out, text.encode("utf-8"))
     click.echo(f"wrote {display_path(out)}", err=True)
 
 

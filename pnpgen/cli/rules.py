@@ -6,6 +6,7 @@ import json
 
 import click
 
+from ..atomic import write_file
 from ..engine.api import IllegalMove, why_illegal
 from ..engine.positions import Opened, open_position, open_position_at, read_action
 from .replay import illegal_move
@@ -67,6 +68,26 @@ def apply_cmd(position: str, action: str, at: int | None) -> None:
     said, _ = step(engine, state, chosen, pos)
     click.echo(f"# {said}")
     click.echo(engine.write_position(pos), nl=False)
+
+
+@rules_group.command("draw")
+@click.argument("position")
+@AT
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Where to write the SVG (default: the position's name with .svg, in the current folder).")
+def draw_cmd(position: str, at: int | None, out: str | None) -> None:
+    """Draw the position as SVG: the kit's board with the pieces on it, hands and rows of cards, the rest in
+    words."""
+    from pathlib import Path
+
+    from ..components.scene import picture
+
+    engine, pos = _open(position, at)
+    target = Path(out) if out else Path(Path(position).stem + ("" if at is None else f"-at-{at}") + ".svg")
+    name = f"{pos.state.rules.content.title}: {Path(position).name}"
+    data = picture(engine, pos.state, name if at is None else f"{name}, after action {at}")
+    write_file(target, data)
+    click.echo(f"wrote {target}")
 
 
 commands = [rules_group]

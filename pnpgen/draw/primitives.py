@@ -96,6 +96,7 @@ class Group:
     fit: TextFit | None = field(default=None, compare=False)  # a text box: how its text was set in its box
     # the named strips of a piece (a card's title band, its footer) that other text must keep out of, (x, y, w, h)
     regions: tuple[tuple[str, tuple[float, float, float, float]], ...] = field(default=(), compare=False)
+    anchor: str = ""  # an id the SVG gives the group, for a page to point at ('' for none: most groups)
 
 
 @dataclass

@@ -245,6 +245,49 @@ class CardDiagram:
         _known_kind("card diagram", self.kind, DIAGRAM_KINDS)
 
 
+# -- pictures of a position --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Marker:
+    """A piece standing on a board cell in a picture of a position: the cell in the board's own coordinates (a
+    hex's (q, r), a square's (x, y)), the letter or number it shows, the player it belongs to, the way it
+    faces (degrees clockwise from the board's top; None: no facing) and the kit's token it is (its colour)."""
+
+    cell: tuple[int, int]
+    label: str
+    player: int | None = None
+    facing: float | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card in a picture of a position: a card id of the pack, the deck it is from (its id; '' for the first
+    deck that has the card) and a few words printed under it ('' for none)."""
+
+    card: str
+    deck: str = ""
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of cards in a picture of a position (a hand, a market, a line of ships): its name and its cards."""
+
+    label: str
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a picture of a position shows, as data (engines import no drawing code): the board it is drawn on
+    (a board of the pack, or None), the markers on it, rows of cards, and lines of words for the rest."""
+
+    board: Board | None = None
+    markers: tuple[Marker, ...] = ()
+    rows: tuple[Row, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
 def _known_kind(what: str, kind: str, kinds: tuple[str, ...]) -> None:
     if kind not in kinds:
         raise PnpgenError(f"{what}: unknown kind '{kind}' (expected one of: {', '.join(kinds)})")
@@ -372,6 +415,11 @@ class Engine(Protocol):
         """What is wrong with a state by the rules' bookkeeping (pieces and cards conserved, limits kept), one
         sentence each; [] when everything holds. The generic random-play test asks after every action."""
         return []
+
+    def scene(self, state: State) -> Scene | None:
+        """What a picture of the position shows (pieces on the kit's board, cards in rows, the rest in words);
+        None: the engine draws no pictures."""
+        return None
 
     # positions and logs
     def read_position(self, source: Source, problems: Problems, extra_keys: tuple[str, ...] = ()) -> Position:

@@ -83,6 +83,8 @@ class _SvgPainter:
         d = self.dwg
         if isinstance(item, Group):
             g = d.g()
+            if item.anchor:
+                g["id"] = item.anchor
             if item.transform:
                 g["transform"] = "matrix(" + " ".join(num(v) for v in item.transform) + ")"
             if item.clip is not None:

@@ -7,7 +7,7 @@ from typing import Any
 from ...errors import IllegalAction, Loc, Problems
 from ...model import Game
 from .. import api
-from . import invariants, judge, params, position, report
+from . import invariants, judge, params, position, report, scene
 from .actions import describe_action, from_json, to_json
 from .agents import AGENTS
 from .metrics import Metrics
@@ -43,6 +43,10 @@ class EnemyInSightEngine(api.Engine):
     def why_illegal(self, state: EisState, action: tuple) -> IllegalAction | None:
         """None if the action is legal, else the reason and the rulebook section it breaks (by its heading)."""
         return judge.why_illegal(state, action)
+
+    def scene(self, state: EisState) -> api.Scene:
+        """Each player's line, port and prizes as ship cards, each hand, the rest in words."""
+        return scene.scene(state)
 
     def status(self, state: EisState) -> str:
         """Where the game stands, in a few words."""

@@ -7,7 +7,7 @@ from typing import Any
 from ...errors import IllegalAction, Loc, Problems
 from ...model import CardType, Game
 from .. import api
-from . import cardtext, fast_random, invariants, judge, log, params, position, report
+from . import cardtext, fast_random, invariants, judge, log, params, position, report, scene
 from .actions import describe_action, from_json, to_json
 from .agents import greedy
 from .game import NarrowSeas
@@ -53,6 +53,10 @@ class NarrowSeasEngine(api.Engine):
     def why_illegal(self, state: NarrowSeasState, action: tuple) -> IllegalAction | None:
         """The first rule the action breaks, or None."""
         return judge.why_illegal(state, action)
+
+    def scene(self, state: NarrowSeasState) -> api.Scene:
+        """Ship markers on their hexes, hands and markets, the rest in words."""
+        return scene.scene(state)
 
     def status(self, state: NarrowSeasState) -> str:
         """Round, phase and who is to move, or how the game ended."""

@@ -149,6 +149,7 @@ class NarrowSeas(api.Rules):
             raise PnpgenError(f"{content.id}: no deck of cards")
         by_id = {d.id: d for d in content.decks}
         self.deck_names: tuple[str, ...] = tuple(u.name for u in uses)
+        self.pack_decks: tuple[str, ...] = tuple(u.cards for u in uses)  # the pack's deck each draw deck prints as
         self.deck_of: dict[int, int] = {p: k for k, u in enumerate(uses) for p in u.players}
         self.players_of_deck: tuple[tuple[int, ...], ...] = tuple(
             tuple(p for p in self.players if self.deck_of[p] == k) for k in range(len(uses)))

@@ -8,7 +8,7 @@ from ...errors import IllegalAction, Loc, Problems
 from ...model import CardType, Game
 from .. import api
 from ..api import Position
-from . import actions, agents, judge, metrics, params, position
+from . import actions, agents, judge, metrics, params, position, scene
 from .game import SeasOfHavoc
 from .invariants import invariants
 from .names import ISLAND, OVER, SEA, UPGRADE_DECK
@@ -50,6 +50,10 @@ class SeasOfHavocEngine(api.Engine):
     def why_illegal(self, state: SohState, action: Any) -> IllegalAction | None:
         """None if legal, else the reason and the quick reference's section."""
         return judge.why_illegal(state, action)
+
+    def scene(self, state: SohState) -> api.Scene:
+        """The ships on the sea, hands and the Market, the rest in words."""
+        return scene.scene(state)
 
     def status(self, state: SohState) -> str:
         """Where a game stands, in a few words."""

@@ -109,6 +109,7 @@ class SeasOfHavoc(Rules):
         self.booty: tuple[tuple[int, ...], ...] = kit.booty  # each physical booty token's resources
         self.booty_ids: tuple[str, ...] = kit.booty_ids
         sea = kit.sea
+        self.sea = sea  # the board the ships sail on
         self.width, self.height = sea.width, sea.height
         self.wrap = sea.wrap
         self.features: dict[Square, Feature] = kit.features

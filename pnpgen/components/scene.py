@@ -1,0 +1,176 @@
+"""A picture of a position: the kit's own board with the engine's markers on their cells, rows of the kit's cards,
+and the rest in words, as one drawing (written as SVG by the caller)."""
+
+from __future__ import annotations
+
+import math
+
+from ..draw import fonts
+from ..draw.colour import readable_on
+from ..draw.piece import Piece
+from ..draw.primitives import Circle, Drawing, Group, Item, Rect, Style, Text, place, polygon
+from ..draw.text import TextStyle, text_box
+from ..draw.units import pt
+from ..engine.api import Card, Marker, Scene
+from ..errors import PnpgenError
+from ..hexgrid import to_pixel
+from ..model import Game
+from .board import board_piece
+from .cards import deck_pieces
+from .context import Ctx
+
+MARGIN = 8.0  # mm around everything
+WIDTH = 190.0  # mm: the least width of a picture (an A4 page's less its margins)
+CARD_SCALE = 0.42  # cards in rows print at this share of their size
+INK = "#222222"
+NEUTRAL = "#9e9e9e"  # a marker of no player and no token
+
+
+class Pictures:
+    """Pictures of positions of one game: its board and card faces laid out once, for every frame."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.ctx = Ctx.make(game)
+        self.boards: dict[int, Piece] = {}
+        self.faces = _faces(self.ctx, game)
+
+    def drawing(self, scene: Scene, title: str, caption: tuple[str, ...] = ()) -> Drawing:
+        """The picture of a position's scene: a title and caption lines, the board with its markers, the rows of
+        cards (each with its words under it) and the notes."""
+        board = None
+        if scene.board is not None:
+            key = id(scene.board)
+            if key not in self.boards:
+                self.boards[key] = board_piece(self.ctx, scene.board)
+            board = self.boards[key]
+        width = max(WIDTH, board.width if board else 0.0)
+        items: list[Item] = []
+        y = MARGIN
+        items.append(Text(MARGIN, y + fonts.CAP_HEIGHT * 5.0, title, 5.0, INK, "bold"))
+        y += 8.0
+        small = TextStyle(size=pt(9), colour=INK)
+        for line in caption:
+            laid = text_box(line, (MARGIN, y, width, 1e5), small)
+            items.append(laid.group)
+            y += laid.height + 1.0
+        y += 2.0
+        if board is not None:
+            items.append(place(Group((board.face, *(_marker(self.ctx, board, m) for m in scene.markers))), MARGIN, y))
+            y += board.height + 4.0
+        for row in scene.rows:
+            drawn, h = _row(row.label, row.cards, self.faces, width, y)
+            items += drawn
+            y += h + 3.0
+        for line in scene.notes:
+            laid = text_box(line, (MARGIN, y, width, 1e5), small)
+            items.append(laid.group)
+            y += laid.height + 0.8
+        w, h = width + 2 * MARGIN, y + MARGIN
+        return Drawing(w, h, Group((Rect(0, 0, w, h, Style(fill="#ffffff")), *items)), title)
+
+    def svg(self, scene: Scene, title: str, caption: tuple[str, ...] = ()) -> bytes:
+        """The picture as an SVG document."""
+        from ..render.svg import write_svg
+
+        with fonts.using(fonts.for_game(self.game)):
+            return write_svg(self.drawing(scene, title, caption))
+
+
+def picture(engine, state, title: str, caption: tuple[str, ...] = (), pictures: Pictures | None = None) -> bytes:
+    """A position drawn as SVG through its engine's scene, with where play stands under the title; a PnpgenError
+    when the engine draws no pictures."""
+    scene = engine.scene(state)
+    if scene is None:
+        raise PnpgenError(f"the {engine.name} engine draws no pictures of a position (its scene() gives none)")
+    pictures = pictures or Pictures(state.rules.content)
+    return pictures.svg(scene, title, (engine.status(state), *caption))
+
+
+def cell_centre(board: Piece, cell: tuple[int, int]) -> tuple[float, float]:
+    """Where a cell's centre is on a board's piece (mm from its top left)."""
+    lat = board.lattice
+    if lat is None:
+        raise ValueError(f"board '{board.id}' has no cells to put a marker on")
+    if lat.kind == "hex":
+        px, py = to_pixel(cell, lat.size)
+        return lat.origin[0] + px, lat.origin[1] + py
+    return lat.origin[0] + (cell[0] + 0.5) * lat.size, lat.origin[1] + (cell[1] + 0.5) * lat.size
+
+
+def _marker(ctx: Ctx, board: Piece, m: Marker) -> Group:
+    """A marker on its cell: a disc in its token's (else its player's) colour with its label, a notch toward
+    the way it faces."""
+    cx, cy = cell_centre(board, m.cell)
+    lat = board.lattice
+    r = lat.size * (0.55 if lat.kind == "hex" else 0.32)
+    colour = _colour(ctx, m)
+    ink = readable_on(colour, INK)
+    out: list[Item] = [Circle(cx, cy, r, Style(fill=colour, stroke=INK, width=0.5))]
+    if m.facing is not None:
+        a = math.radians(m.facing)
+        dx, dy = math.sin(a), -math.cos(a)
+        tip, base, half = r + 2.2, r - 0.3, 1.6
+        out.append(polygon([(cx + dx * tip, cy + dy * tip), (cx + dx * base - dy * half, cy + dy * base + dx * half),
+                            (cx + dx * base + dy * half, cy + dy * base - dx * half)], Style(fill=INK)))
+    size = r * (1.1 if len(m.label) == 1 else 0.8)
+    out.append(Text(cx, cy + fonts.CAP_HEIGHT * size / 2, m.label, size, ink, "bold", "middle"))
+    return Group(tuple(out), label=f"marker {m.label}", anchor=f"marker-{m.label}")
+
+
+def _colour(ctx: Ctx, m: Marker) -> str:
+    token = next((t for t in ctx.game.tokens if t.id == m.token), None) if m.token else None
+    if token is not None:
+        return ctx.colour(token.colour, NEUTRAL)
+    if m.player is not None and f"player-{m.player}" in ctx.game.palette:
+        return ctx.colour(f"player-{m.player}", NEUTRAL)
+    return NEUTRAL
+
+
+def _faces(ctx: Ctx, game: Game) -> dict:
+    """A card's face drawing, laid out once per deck on first use: (deck id or '', card id) -> piece."""
+    cache: dict = {}
+
+    def face(card: Card) -> Piece | None:
+        key = (card.deck, card.card)
+        if key not in cache:
+            decks = [d for d in game.decks if d.id == card.deck] if card.deck else \
+                [d for d in game.decks if any(c.id == card.card for c in d.cards)]
+            cache[key] = None
+            for deck in decks[:1]:
+                ids = [c.id for c in deck.cards]
+                if card.card in ids:
+                    cache[key] = deck_pieces(ctx, deck)[ids.index(card.card)]
+        return cache[key]
+
+    return {"face": face}
+
+
+def _row(label: str, cards: tuple[Card, ...], faces: dict, width: float, y: float) -> tuple[list[Item], float]:
+    """A row's name, then its cards side by side (wrapping), each small with its words under it."""
+    out: list[Item] = [Text(MARGIN, y + fonts.CAP_HEIGHT * pt(10), label + ("" if cards else ": none"), pt(10), INK,
+                            "bold")]
+    top = y + 5.0
+    x, line_h = MARGIN, 0.0
+    words = TextStyle(size=pt(7), colour=INK, align="center")
+    for card in cards:
+        piece = faces["face"](card)
+        w, h = (piece.width, piece.height) if piece else (63.0, 88.0)
+        w, h = w * CARD_SCALE, h * CARD_SCALE
+        if x + w > MARGIN + width + 1e-6 and x > MARGIN:
+            x, top, line_h = MARGIN, top + line_h + 2.0, 0.0
+        if piece is not None:  # its face inside its trim (the bleed stays off the picture)
+            trim = Rect(0, 0, piece.width, piece.height, Style())
+            out.append(place(Group((piece.face,), clip=trim), x, top, factor=CARD_SCALE))
+            out.append(Rect(x, top, w, h, Style(stroke="#777777", width=0.2)))
+        else:
+            out.append(Rect(x, top, w, h, Style(fill="#f2f2f2", stroke="#777777", width=0.3)))
+            out.append(text_box(card.card, (x + 1, top + 1, w - 2, h - 2), words).group)
+        used = h
+        if card.words:
+            laid = text_box(card.words, (x, top + h + 0.8, w, 1e5), words)
+            out.append(laid.group)
+            used += laid.height + 0.8
+        line_h = max(line_h, used)
+        x += w + 2.0
+    return out, (top - y) + (line_h if cards else 0.0)

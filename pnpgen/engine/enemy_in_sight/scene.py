@@ -1,0 +1,35 @@
+"""What a picture of an Enemy in Sight position shows: each player's line, port and prizes as the kit's ship
+cards, each hand, and the rest in words (the game has no board)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import api
+from .names import ACTION_DECK, HULL, RIGGING, SHIP_DECK
+
+if TYPE_CHECKING:
+    from .state import EisState
+
+
+def scene(s: EisState) -> api.Scene:
+    """Rows of ship cards (each with its damage and state in words under it) and of action cards in hand."""
+    r = s.rules
+
+    def ship(i: int) -> api.Card:
+        hull = sum(n for part, _src, n in s.damage[i] if part == HULL)
+        rigging = sum(n for part, _src, n in s.damage[i] if part == RIGGING)
+        words = [f"hull {hull}, rigging {rigging}"] if s.damage[i] else []
+        words += ["struck"] * s.struck[i] + ["on fire"] * bool(s.fires[i]) + ["breaker"] * bool(s.breaker[i])
+        return api.Card(r.ships[i].id, SHIP_DECK, "; ".join(words))
+
+    rows = []
+    for p in r.players:
+        for name, ships in (("line", s.line), ("port", s.port), ("prizes", s.prizes)):
+            if ships[p - 1] or name == "line":
+                rows.append(api.Row(f"Player {p}'s {name}", tuple(ship(i) for i in ships[p - 1])))
+        rows.append(api.Row(f"Player {p}'s hand", tuple(api.Card(c, ACTION_DECK) for c in s.hands[p - 1])))
+    notes = [f"Player {p}: {s.scores[p - 1]} VP; sunk {', '.join(r.ships[i].name for i in s.sunk[p - 1]) or 'none'}"
+             for p in r.players]
+    notes.append(f"Ship deck: {len(s.ship_deck)}; action deck: {len(s.deck)} to draw, {len(s.discard)} discarded")
+    return api.Scene(None, (), tuple(rows), tuple(notes))

@@ -1,0 +1,115 @@
+"""Pictures of a position (`pnpgen rules draw`): the kit's board with each piece on the cell the position file
+puts it on, the cards of each row, the rest in words; through the engine contract's scene()."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from pnpgen.cli import main
+from pnpgen.components.board import SPEC, hex_centre, square_origin
+from pnpgen.components.context import Ctx
+from pnpgen.components.scene import picture
+from pnpgen.engine.positions import open_position
+
+ROOT = Path(__file__).resolve().parents[2] / "content"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _markers(svg: bytes) -> dict[str, tuple[float, float]]:
+    """Each marker group's id and its disc's centre, in the coordinates of the board it stands on."""
+    root = ET.fromstring(svg)
+    out = {}
+    for g in root.iter(f"{SVG}g"):
+        if g.get("id", "").startswith("marker-"):
+            disc = g.find(f"{SVG}circle")
+            out[g.get("id")[7:]] = (float(disc.get("cx")), float(disc.get("cy")))
+    return out
+
+
+def _texts(svg: bytes) -> str:
+    return " ".join(t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text"))
+
+
+def _template(game):
+    return Ctx.make(game).template(None, "board", "board", SPEC, None)
+
+
+def test_narrow_seas_ships_stand_on_the_hexes_the_position_gives():
+    path = ROOT / "narrow-seas" / "examples" / "position-01.yaml"
+    engine, pos = open_position(str(path))
+    svg = picture(engine, pos.state, "t")
+    ships = yaml.safe_load(path.read_text())["ships"]
+    board, t = pos.state.rules.board, _template(pos.state.rules.content)
+    got = _markers(svg)
+    afloat = {sid: s["hex"] for sid, s in ships.items() if "hex" in s}
+    assert set(got) == set(afloat) and len(got) == 4
+    for sid, qr in afloat.items():
+        assert got[sid] == pytest.approx(hex_centre(board, t, tuple(qr)), abs=0.01), sid
+    words = _texts(svg)
+    assert "Wind: NW" in words and "round 5, action phase, player 1 to move" in words
+    assert words.count("Broadside") >= 2  # the hands' cards print their own faces
+
+
+def test_seas_of_havoc_ships_sit_on_their_squares_facing_their_headings():
+    path = ROOT / "seas-of-havoc" / "examples" / "position-sea.yaml"
+    engine, pos = open_position(str(path))
+    svg = picture(engine, pos.state, "t")
+    ships = yaml.safe_load(path.read_text())["ships"]
+    g = pos.state.rules
+    ox, oy = square_origin(g.sea, _template(g.content))
+    cell = g.sea.cell_size_mm
+    got = _markers(svg)
+    assert set(got) == {str(p) for p in ships} == {"1", "2"}
+    for p, ship in ships.items():
+        x, y = ship["at"]
+        assert got[str(p)] == pytest.approx((ox + (x + 0.5) * cell, oy + (y + 0.5) * cell), abs=0.01)
+    root = ET.fromstring(svg)
+    for p, ship in ships.items():  # the notch points the ship's way: up for N, down for S
+        (g_,) = [e for e in root.iter(f"{SVG}g") if e.get("id") == f"marker-{p}"]
+        tip = [float(v) for v in re.findall(r"-?\d+\.?\d*", g_.find(f"{SVG}path").get("d"))[:2]]
+        cx, cy = got[str(p)]
+        assert (tip[1] < cy) == (ship["heading"] == "N") and abs(tip[0] - cx) < 0.01
+    assert "Player 2's hand" in _texts(svg) and "Market" in _texts(svg)
+
+
+def test_enemy_in_sight_draws_each_line_and_hand_as_the_kits_cards():
+    path = ROOT / "enemy-in-sight" / "examples" / "position-01.yaml"
+    engine, pos = open_position(str(path))
+    svg = picture(engine, pos.state, "t")
+    assert _markers(svg) == {}  # no board
+    words = _texts(svg)
+    doc = yaml.safe_load(path.read_text())
+    names = {s.id: s.name for s in pos.state.rules.ships}
+    for sid, ship in doc["ships"].items():
+        if ship["at"] == "line":
+            assert names[sid] in words, sid
+    for p in (1, 2):
+        assert f"Player {p}'s line" in words and f"Player {p}'s hand" in words
+    assert "sunk Euryalus, Monarca, Bucentaure" in words
+
+
+def test_rules_draw_writes_the_picture_of_a_log_step_and_says_where(tmp_path):
+    log = ROOT / "narrow-seas" / "examples" / "playtest-01.yaml"
+    out = tmp_path / "step.svg"
+    r = CliRunner().invoke(main, ["rules", "draw", str(log), "--at", "5", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert r.output.strip() == f"wrote {out}"
+    svg = out.read_bytes()
+    assert "Narrow Seas: playtest-01.yaml, after action 5" in _texts(svg)
+    assert len(_markers(svg)) >= 2
+
+
+def test_rules_draw_to_a_missing_folder_is_one_line_and_writes_nothing(tmp_path):
+    pos = ROOT / "narrow-seas" / "examples" / "position-01.yaml"
+    r = CliRunner().invoke(main, ["rules", "draw", str(pos), "--out", str(tmp_path / "no" / "x.svg")])
+    assert r.exit_code == 1
+    assert r.output.strip().splitlines() == [f"error: --out {tmp_path / 'no' / 'x.svg'}: the folder "
+                                             f"'{tmp_path / 'no'}' does not exist"]
+    assert not (tmp_path / "no").exists()
+
