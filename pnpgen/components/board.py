@@ -180,14 +180,17 @@ def start_marks(ctx: Ctx, board: Board, centres: dict[tuple[int, int], tuple[flo
     """A dashed ring on each prescribed start space, named by the token of that id's label (else the id)."""
     labels = {tk.id: tk.label for tk in getattr(ctx.game, "tokens", ()) if tk.label}
     out: list[Item] = []
+    right = max((x for x, _y in centres.values()), default=0.0)
     for sid, at in getattr(board, "starts", ()):
         if at in centres:
             cx, cy = centres[at]
             out.append(Circle(cx, cy, f * 0.36, Style(stroke=ink, width=0.4, dash=(1.2, 0.9))))
-            # its name above and right of the ring, clear of the dashes, still inside the space
+            # its name above the ring, clear of the dashes, inside the space: to the right, or to the left on a
+            # space of the board's right-hand edge (where the board's frame runs)
             size = f * 0.2
-            out.append(Text(cx + f * 0.41, cy - f * 0.33 + fonts.CAP_HEIGHT * size / 2, labels.get(sid, str(sid)), size,
-                            ink, "bold", "middle"))
+            side = -1.0 if cx >= right - 1e-6 else 1.0
+            out.append(Text(cx + side * f * 0.41, cy - f * 0.33 + fonts.CAP_HEIGHT * size / 2,
+                            labels.get(sid, str(sid)), size, ink, "bold", "middle"))
     return out
 
 

@@ -235,7 +235,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     if fh > 0:
         out.append(Rect(-b, h - fh, w + 2 * b, fh + b, Style(fill=band_fill)))
         if th.ink_saver:
-            out.append(Rect(-b, h - fh - 0.4, w + 2 * b, 0.8, Style(fill=th.line(colour))))
+            out.append(Rect(-b, h - fh - 0.8, w + 2 * b, 0.8, Style(fill=th.line(colour))))  # on it, not in it
         row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
         mid = row[0] + row[1] / 2
         right = w - m
@@ -244,7 +244,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
             out.append(_band_symbol(ctx, th, suit.id, right - s, mid - s / 2, s, band_ink))
             right -= s + 1.2
         if deck.mark:
-            d = min(row[1] - 0.1, 3.8)  # inside the strip, so 3 mm clear of the trim
+            d = min(row[1] - 0.5, 3.8)  # inside the strip, so 3 mm clear of the trim and clear of the band's top
             wide = badge_fit(deck.mark, d)[1]
             out.append(deck_badge(deck.mark, right - wide / 2, mid, d, band_ink, band_fill))
             right -= wide + 1.5

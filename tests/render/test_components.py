@@ -83,14 +83,16 @@ def test_a_start_spaces_number_prints_clear_of_its_dashed_ring_and_inside_its_sp
     g = load_game(game)
     board = next(b for b in g.boards if getattr(b, "starts", ()))
     cell = 20.0
-    centres = {at: (100.0, 100.0) for _sid, at in board.starts}
+    centres = {at: (100.0 + 20.0 * k, 100.0) for k, (_sid, at) in enumerate(board.starts)}  # the last at the edge
     items = start_marks(Ctx.make(g), board, centres, cell, "#000000")
     rings = [i for i in items if isinstance(i, Circle)]
     words = [i for i in items if isinstance(i, Text)]
     assert len(rings) == len(words) == len(board.starts) >= 4
-    for ring, text in zip(rings, words):
+    for k, (ring, text) in enumerate(zip(rings, words)):
         w = fonts.width(text.text, text.size, "bold")
-        left, bottom, top = text.x - w / 2, text.y, text.y - fonts.CAP_HEIGHT * text.size
-        nearest = math.hypot(left - ring.cx, bottom - ring.cy)  # its corner nearest the ring's centre
-        assert nearest >= ring.r + ring.style.width, (text.text, nearest, ring.r)
-        assert text.x + w / 2 <= ring.cx + cell / 2 and top >= ring.cy - cell / 2
+        left, right, bottom, top = text.x - w / 2, text.x + w / 2, text.y, text.y - fonts.CAP_HEIGHT * text.size
+        near_x, near_y = min(max(ring.cx, left), right), min(max(ring.cy, top), bottom)
+        assert math.hypot(near_x - ring.cx, near_y - ring.cy) >= ring.r + ring.style.width, text.text
+        assert ring.cx - cell / 2 <= left and right <= ring.cx + cell / 2 and top >= ring.cy - cell / 2
+        on_edge = k == len(rings) - 1  # the right-hand edge: its number goes left, away from the board's frame
+        assert (text.x < ring.cx) == on_edge

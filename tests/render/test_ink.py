@@ -61,3 +61,29 @@ def test_the_ink_saver_kit_draws_its_backs_in_colours_that_read_on_white(game):
             assert contrast(colour, "#ffffff") >= 4.5, f"{p.id}: {colour} reads {contrast(colour, '#ffffff'):.1f}:1"
             seen += 1
     assert seen > 3 * len(backs)
+
+
+@pytest.mark.parametrize("game", ["enemy-in-sight", "seas-of-havoc"])
+def test_the_ink_saver_footer_words_and_mark_keep_clear_of_the_rule_on_the_bands_top(game):
+    from pnpgen.components import layout_kit
+    from pnpgen.draw import fonts
+    from pnpgen.draw.primitives import Circle, Rect, Text
+    from pnpgen.loader import load_game
+    kit = layout_kit(load_game(game), ink_saver=True)
+    checked = 0
+    for p in (q for q in kit.pieces if q.kind == "card"):
+        items = list(p.face.items) if not p.face.transform else []
+        rules = [i for i in items if isinstance(i, Rect) and abs(i.h - 0.8) < 1e-9 and i.y > p.height / 2]
+        if not rules:
+            continue
+        below = rules[-1].y + rules[-1].h
+        for i in items:
+            if isinstance(i, Text) and i.y > below:
+                assert i.y - fonts.CAP_HEIGHT * i.size >= below + 0.3, (p.id, i.text)
+                checked += 1
+            if isinstance(i, type(p.face)) and i.label.startswith("deck mark"):
+                ring = i.items[0]
+                top = ring.cy - ring.r if isinstance(ring, Circle) else ring.y
+                assert top >= below + 0.2, p.id
+                checked += 1
+    assert checked > 20
