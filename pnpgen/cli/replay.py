@@ -6,8 +6,10 @@ from typing import NoReturn
 
 import click
 
+from ..atomic import check_target, write_atomically
 from ..engine.api import IllegalMove, replay
 from ..engine.positions import open_log
+from ..errors import PnpgenError
 
 
 def illegal_move(e: IllegalMove) -> NoReturn:
@@ -21,13 +23,31 @@ def illegal_move(e: IllegalMove) -> NoReturn:
 @click.argument("log")
 @click.option("--narrate", is_flag=True,
               help="Tell each action: where play stood, what was played and what it changed; then the outcome.")
-def replay_cmd(log: str, narrate: bool) -> None:
+@click.option("--frames", "frames_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="With --narrate: also write DIR with a picture (SVG) of the position after each action and "
+                   "index.html, the narration with each line linked to its picture.")
+def replay_cmd(log: str, narrate: bool, frames_dir: str | None) -> None:
     """Replay a playtest log; exit 1 naming the first illegal action and the rule it breaks."""
+    if frames_dir is not None and not narrate:
+        raise PnpgenError("--frames goes with --narrate (the pictures are the narration's)")
+    target = check_target(frames_dir) if frames_dir is not None else None  # refused before anything is played
     engine, lg = open_log(log)
     try:
         done = replay(engine, lg)
     except IllegalMove as e:
         illegal_move(e)
+    if target is not None:
+        from pathlib import Path
+
+        from ..components.scene import frames
+
+        title = f"{lg.position.state.rules.content.title}: {Path(log).name}"
+        lines, files = frames(engine, lg.position, [item.action for item in lg.actions], title)
+        write_atomically(target, files)
+        for line in lines:
+            click.echo(line)
+        click.echo(f"wrote {frames_dir}/index.html and {len(files) - 1} pictures", err=True)
+        return
     if narrate:
         from ..engine.narrate import narration
 

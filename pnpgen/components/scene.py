@@ -87,6 +87,42 @@ def picture(engine, state, title: str, caption: tuple[str, ...] = (), pictures: 
     return pictures.svg(scene, title, (engine.status(state), *caption))
 
 
+def frames(engine, start, actions: list, title: str) -> tuple[list[str], dict[str, bytes]]:
+    """A log narrated with a picture per step: (the narration's lines, the files of a folder holding
+    frame-000.svg (the start), one frame after each action, and index.html listing the lines, each linked to
+    its frame, beside the frame shown)."""
+    from ..engine.narrate import step
+
+    pictures = Pictures(start.state.rules.content)
+    state = start.state.clone()
+    files = {"frame-000.svg": picture(engine, state, f"{title}: the start", (), pictures)}
+    lines = []
+    before = None
+    for number, action in enumerate(actions, start=1):
+        line, before = step(engine, state, action, start, before)
+        lines.append(f"{number}. {line}")
+        files[f"frame-{number:03d}.svg"] = picture(engine, state, f"{title}, after action {number}", (line,),
+                                                   pictures)
+    lines.append(engine.status(state))
+    files["index.html"] = _index(title, lines).encode("utf-8")
+    return lines, files
+
+
+def _index(title: str, lines: list[str]) -> str:
+    """A page of the narration: each line links to the picture after it, shown beside the list."""
+    from html import escape
+
+    items = ['<li><a href="frame-000.svg" target="frame">the start</a></li>']
+    items += [f'<li><a href="frame-{n:03d}.svg" target="frame">{escape(line)}</a></li>'
+              for n, line in enumerate(lines[:-1], start=1)]
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(title)}</title><style>body{{display:flex;margin:0;font:14px sans-serif}}"
+            "ul{width:40%;height:100vh;overflow:auto;margin:0;padding:1em;box-sizing:border-box;list-style:none}"
+            "li{margin:.3em 0}iframe{flex:1;height:100vh;border:0;border-left:1px solid #ccc}</style></head>"
+            f"<body><ul>{''.join(items)}<li>{escape(lines[-1])}</li></ul>"
+            "<iframe name=\"frame\" src=\"frame-000.svg\" title=\"the position\"></iframe></body></html>\n")
+
+
 def cell_centre(board: Piece, cell: tuple[int, int]) -> tuple[float, float]:
     """Where a cell's centre is on a board's piece (mm from its top left)."""
     lat = board.lattice

@@ -113,3 +113,38 @@ def test_rules_draw_to_a_missing_folder_is_one_line_and_writes_nothing(tmp_path)
                                              f"'{tmp_path / 'no'}' does not exist"]
     assert not (tmp_path / "no").exists()
 
+
+
+@pytest.mark.parametrize("game, log", [("narrow-seas", "playtest-01.yaml"), ("seas-of-havoc", "playtest-01.yaml"),
+                                       ("enemy-in-sight", "playtest-01.yaml")])
+def test_replay_frames_draw_each_step_as_rules_draw_does_and_the_narration_links_them(game, log, tmp_path):
+    from pnpgen.engine.positions import open_log, open_position_at
+    path = ROOT / game / "examples" / log
+    out = tmp_path / "frames"
+    r = CliRunner().invoke(main, ["replay", str(path), "--narrate", "--frames", str(out)])
+    assert r.exit_code == 0, r.output
+    engine, lg = open_log(str(path))
+    n = len(lg.actions)
+    assert n > 10
+    assert sorted(p.name for p in out.iterdir() if p.suffix == ".svg") == [f"frame-{k:03d}.svg" for k in range(n + 1)]
+    page = (out / "index.html").read_text()
+    assert all(f'href="frame-{k:03d}.svg"' in page for k in range(n + 1))
+    said = [line for line in r.output.splitlines() if line[:1].isdigit()]
+    assert len(said) == n and said[0].split(" ", 1)[1] in page.replace("&#x27;", "'")
+    for k in (1, n // 2, n):  # a frame is the picture of the position after its action
+        _e, pos = open_position_at(str(path), k)
+        assert _markers((out / f"frame-{k:03d}.svg").read_bytes()) == _markers(picture(engine, pos.state, "t"))
+        assert said[k - 1].split(": ", 1)[1].split(" — ")[0] in _texts((out / f"frame-{k:03d}.svg").read_bytes())
+
+
+def test_replay_frames_need_narrate_and_a_folder_pnpgen_may_replace(tmp_path, monkeypatch):
+    path = ROOT / "narrow-seas" / "examples" / "playtest-01.yaml"
+    r = CliRunner().invoke(main, ["replay", str(path), "--frames", str(tmp_path / "f")])
+    assert r.exit_code == 1 and r.output.strip() == "error: --frames goes with --narrate (the pictures are the " \
+                                                    "narration's)"
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep")
+    r = CliRunner().invoke(main, ["replay", str(path), "--narrate", "--frames", str(mine)])
+    assert r.exit_code == 1 and len(r.output.strip().splitlines()) == 1 and "error:" in r.output
+    assert [p.name for p in mine.iterdir()] == ["notes.txt"]
