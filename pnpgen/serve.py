@@ -94,7 +94,14 @@ DROPPED = (ConnectionResetError, BrokenPipeError, ConnectionAbortedError, Timeou
 BACKLOG = 128  # connections waiting to be answered: a reload fetches a page and its pictures at once
 
 
-class _Server(ThreadingHTTPServer):
+def host_allowed(headers, port: int) -> bool:
+    """Whether a request names a server by a loopback name and its port (a page that rebound its own name to
+    127.0.0.1 still sends its own name: DNS rebinding is refused here)."""
+    host = (headers.get("Host") or "").strip().lower()
+    return host in {f"{name}:{port}" for name in ALLOWED_HOSTS}
+
+
+class LoopbackServer(ThreadingHTTPServer):
     request_queue_size = BACKLOG
     daemon_threads = True
 
@@ -161,11 +168,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(200, kind, data, body)
 
     def _host_allowed(self) -> bool:
-        """Whether the request names this server by a loopback name and its port (a page that rebound its own
-        name to 127.0.0.1 still sends its own name: DNS rebinding is refused here)."""
-        host = (self.headers.get("Host") or "").strip().lower()
-        port = self.server.server_address[1]
-        return host in {f"{name}:{port}" for name in ALLOWED_HOSTS}
+        return host_allowed(self.headers, self.server.server_address[1])
 
     def _kit_file(self, rel: str) -> Path | None:
         """The file at a path inside a kit folder pnpgen wrote (`GAME/...`, listed in that folder's marker), as a
@@ -256,7 +259,7 @@ class LiveServer:
         self.folder.mkdir(parents=True, exist_ok=True)
         handler = partial(_Handler, folder=self.folder, live=live)
         try:
-            self.httpd = _Server((HOST, port), handler)
+            self.httpd = LoopbackServer((HOST, port), handler)
         except OSError as e:
             why = "it is in use" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
             raise PnpgenError(f"--port {port}: cannot serve on {HOST}:{port} ({why}); choose another port "

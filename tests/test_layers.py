@@ -22,7 +22,7 @@ PACKAGE = Path(pnpgen.__file__).resolve().parent
 # Layer of each top-level module or package of pnpgen, top first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("cli", "__main__", "launch")),
-    ("build", ("build", "changes", "watch", "profiles", "scaffold", "starter_pack", "schema", "reference")),
+    ("build", ("build", "play", "changes", "watch", "profiles", "scaffold", "starter_pack", "schema", "reference")),
     ("sim", ("sim",)),
     ("checks", ("checks",)),
     ("components", ("components",)),

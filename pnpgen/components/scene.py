@@ -77,10 +77,11 @@ class Pictures:
             return write_svg(self.drawing(scene, title, caption))
 
 
-def picture(engine, state, title: str, caption: tuple[str, ...] = (), pictures: Pictures | None = None) -> bytes:
-    """A position drawn as SVG through its engine's scene, with where play stands under the title; a PnpgenError
-    when the engine draws no pictures."""
-    scene = engine.scene(state)
+def picture(engine, state, title: str, caption: tuple[str, ...] = (), pictures: Pictures | None = None,
+            viewer: int | None = None) -> bytes:
+    """A position drawn as SVG through its engine's scene (as `viewer` sees it, if given), with where play stands
+    under the title; a PnpgenError when the engine draws no pictures."""
+    scene = engine.scene(state, viewer)
     if scene is None:
         raise PnpgenError(f"the {engine.name} engine draws no pictures of a position (its scene() gives none)")
     pictures = pictures or Pictures(state.rules.content)
@@ -164,20 +165,21 @@ def _colour(ctx: Ctx, m: Marker) -> str:
 
 
 def _faces(ctx: Ctx, game: Game) -> dict:
-    """A card's face drawing, laid out once per deck on first use: (deck id or '', card id) -> piece."""
-    cache: dict = {}
+    """A card's face drawing (a face-down card's: its deck's back), each deck laid out once, on first use."""
+    laid: dict[str, list[Piece]] = {}
 
     def face(card: Card) -> Piece | None:
-        key = (card.deck, card.card)
-        if key not in cache:
-            decks = [d for d in game.decks if d.id == card.deck] if card.deck else \
-                [d for d in game.decks if any(c.id == card.card for c in d.cards)]
-            cache[key] = None
-            for deck in decks[:1]:
-                ids = [c.id for c in deck.cards]
-                if card.card in ids:
-                    cache[key] = deck_pieces(ctx, deck)[ids.index(card.card)]
-        return cache[key]
+        decks = [d for d in game.decks if d.id == card.deck] if card.deck else \
+            [d for d in game.decks if any(c.id == card.card for c in d.cards)]
+        if not decks:
+            return None
+        deck = decks[0]
+        if deck.id not in laid:
+            laid[deck.id] = deck_pieces(ctx, deck)
+        ids = [c.id for c in deck.cards]
+        if not card.card:
+            return laid[deck.id][-1]  # the back, after a piece per card type
+        return laid[deck.id][ids.index(card.card)] if card.card in ids else None
 
     return {"face": face}
 

@@ -261,8 +261,8 @@ class Marker:
 
 @dataclass(frozen=True)
 class Card:
-    """A card in a picture of a position: a card id of the pack, the deck it is from (its id; '' for the first
-    deck that has the card) and a few words printed under it ('' for none)."""
+    """A card in a picture of a position: a card id of the pack ('' for a card face down: its deck's back), the
+    deck it is from (its id; '' for the first deck that has the card) and a few words printed under it."""
 
     card: str
     deck: str = ""
@@ -416,9 +416,10 @@ class Engine(Protocol):
         sentence each; [] when everything holds. The generic random-play test asks after every action."""
         return []
 
-    def scene(self, state: State) -> Scene | None:
+    def scene(self, state: State, viewer: int | None = None) -> Scene | None:
         """What a picture of the position shows (pieces on the kit's board, cards in rows, the rest in words);
-        None: the engine draws no pictures."""
+        with a viewer, only what that player may see (others' hands as card backs). None: the engine draws no
+        pictures."""
         return None
 
     # positions and logs

@@ -44,9 +44,9 @@ class EnemyInSightEngine(api.Engine):
         """None if the action is legal, else the reason and the rulebook section it breaks (by its heading)."""
         return judge.why_illegal(state, action)
 
-    def scene(self, state: EisState) -> api.Scene:
+    def scene(self, state: EisState, viewer: int | None = None) -> api.Scene:
         """Each player's line, port and prizes as ship cards, each hand, the rest in words."""
-        return scene.scene(state)
+        return scene.scene(state, viewer)
 
     def status(self, state: EisState) -> str:
         """Where the game stands, in a few words."""

@@ -12,8 +12,9 @@ if TYPE_CHECKING:
     from .state import EisState
 
 
-def scene(s: EisState) -> api.Scene:
-    """Rows of ship cards (each with its damage and state in words under it) and of action cards in hand."""
+def scene(s: EisState, viewer: int | None = None) -> api.Scene:
+    """Rows of ship cards (each with its damage and state in words under it) and of action cards in hand; a
+    viewer sees others' hands face down."""
     r = s.rules
 
     def ship(i: int) -> api.Card:
@@ -28,7 +29,8 @@ def scene(s: EisState) -> api.Scene:
         for name, ships in (("line", s.line), ("port", s.port), ("prizes", s.prizes)):
             if ships[p - 1] or name == "line":
                 rows.append(api.Row(f"Player {p}'s {name}", tuple(ship(i) for i in ships[p - 1])))
-        rows.append(api.Row(f"Player {p}'s hand", tuple(api.Card(c, ACTION_DECK) for c in s.hands[p - 1])))
+        rows.append(api.Row(f"Player {p}'s hand", tuple(api.Card(c if viewer in (None, p) else "", ACTION_DECK)
+                                                                for c in s.hands[p - 1])))
     notes = [f"Player {p}: {s.scores[p - 1]} VP; sunk {', '.join(r.ships[i].name for i in s.sunk[p - 1]) or 'none'}"
              for p in r.players]
     notes.append(f"Ship deck: {len(s.ship_deck)}; action deck: {len(s.deck)} to draw, {len(s.discard)} discarded")

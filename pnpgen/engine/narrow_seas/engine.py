@@ -54,9 +54,9 @@ class NarrowSeasEngine(api.Engine):
         """The first rule the action breaks, or None."""
         return judge.why_illegal(state, action)
 
-    def scene(self, state: NarrowSeasState) -> api.Scene:
+    def scene(self, state: NarrowSeasState, viewer: int | None = None) -> api.Scene:
         """Ship markers on their hexes, hands and markets, the rest in words."""
-        return scene.scene(state)
+        return scene.scene(state, viewer)
 
     def status(self, state: NarrowSeasState) -> str:
         """Round, phase and who is to move, or how the game ended."""

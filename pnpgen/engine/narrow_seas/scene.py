@@ -5,21 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import api
+from .phases import PLAN
 
 if TYPE_CHECKING:
     from .state import NarrowSeasState
 
 
-def scene(s: NarrowSeasState) -> api.Scene:
+def scene(s: NarrowSeasState, viewer: int | None = None) -> api.Scene:
     """The ships on the board, each player's hand and each deck's market as cards, and the wind, plans and
-    piles in words."""
+    piles in words; a viewer sees others' hands face down and, while plans are made, only their own plans."""
     g = s.g
     tokens = {t.label: t.id for t in g.content.tokens if t.kind == "ship" and t.label}
     names = {c.id: c.name for c in g.content.area_cards}
     markers = tuple(api.Marker(tuple(s.hex[i]), sid, g.ship_owner[i], token=tokens.get(sid))
                     for i, sid in enumerate(g.ship_ids) if s.hex[i] is not None)
-    rows = [api.Row(f"Player {p}'s hand", tuple(api.Card(c, g.pack_decks[g.deck_of[p]]) for c in s.hands[p - 1]))
-            for p in g.players]
+    rows = [api.Row(f"Player {p}'s hand", tuple(api.Card(c if viewer in (None, p) else "", g.pack_decks[g.deck_of[p]])
+                                                for c in s.hands[p - 1])) for p in g.players]
     for k, name in enumerate(g.deck_names):
         label = f"{name} market" if name else "Market"
         rows.append(api.Row(label, tuple(api.Card(c, g.pack_decks[k]) for c in s.markets[k])))
@@ -27,6 +28,8 @@ def scene(s: NarrowSeasState) -> api.Scene:
     for i, sid in enumerate(g.ship_ids):
         where = "sunk" if s.sunk(i) else f"hex {list(s.hex[i])}" if s.hex[i] is not None else "not placed yet"
         plan = ", ".join(f"{a} {n}" for a, n in zip(g.areas, s.plan[i]))
+        if viewer is not None and g.ship_owner[i] != viewer and s.phase == PLAN:
+            plan = f"hidden until every player has planned ({s.on_card(i)} crew on the card)"
         notes.append(f"{names.get(sid, sid)} ({sid}, player {g.ship_owner[i]}): {where}; plan {plan}; "
                      f"spent {s.spent[i]}, sick bay {s.sick[i]}")
     for k, name in enumerate(g.deck_names):

@@ -51,9 +51,9 @@ class SeasOfHavocEngine(api.Engine):
         """None if legal, else the reason and the quick reference's section."""
         return judge.why_illegal(state, action)
 
-    def scene(self, state: SohState) -> api.Scene:
+    def scene(self, state: SohState, viewer: int | None = None) -> api.Scene:
         """The ships on the sea, hands and the Market, the rest in words."""
-        return scene.scene(state)
+        return scene.scene(state, viewer)
 
     def status(self, state: SohState) -> str:
         """Where a game stands, in a few words."""

@@ -11,9 +11,9 @@ if TYPE_CHECKING:
     from .state import SohState
 
 
-def scene(s: SohState) -> api.Scene:
+def scene(s: SohState, viewer: int | None = None) -> api.Scene:
     """Each ship on its square facing its heading, each hand and the Market as cards, and resources, Infamy,
-    damage, flags, upgrades, skiffs and booty in words."""
+    damage, flags, upgrades, skiffs and booty in words; a viewer sees others' hands face down."""
     g = s.g
     ships = {t.owner: t.id for t in g.content.tokens if t.kind == "ship" and t.owner}
     markers = tuple(api.Marker(tuple(s.pos[p - 1]), str(p), p, facing=90.0 * s.heading[p - 1], token=ships.get(p))
@@ -23,6 +23,10 @@ def scene(s: SohState) -> api.Scene:
     def card(player: int, cid: str) -> api.Card:
         own = START_DECK.format(player)
         deck = own if own in decks and cid in g.start_decks.get(player, ()) else ""
+        if not deck and MARKET_DECK in decks:
+            deck = MARKET_DECK
+        if viewer not in (None, player):  # face down: its deck's back, as a player sees the others' hands
+            return api.Card("", deck)
         return api.Card(cid, deck)
 
     rows = [api.Row(f"Player {p}'s hand", tuple(card(p, c) for c in s.hands[p - 1])) for p in g.players]
