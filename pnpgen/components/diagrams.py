@@ -84,7 +84,7 @@ def range_diagram(box, rng: int, accent: str, ink: str, paper: str, light: str |
     return Group(tuple(out))
 
 
-STAT_CLEAR = 0.8  # mm a stat's label and number keep from each side of its box
+STAT_CLEAR = 1.2  # mm a stat's label and number keep from each side of its box
 
 
 def stat(box, label: str, value: str, ink: str, accent: str, paper: str, icon=None, widest: str = "") -> Group:

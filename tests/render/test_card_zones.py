@@ -70,7 +70,7 @@ def test_a_deck_prints_a_field_at_one_size_sized_for_its_widest_value(tmp_path):
         sizes.add(round(number.size, 3))
         clear.append(box.w - fonts.width(number.text, number.size, "bold"))
     assert len(sizes) == 1 and len(clear) == 40
-    assert min(clear) >= 1.6 - 1e-6  # even '200' keeps 0.8 mm each side
+    assert min(clear) >= 2.4 - 1e-6  # even '200' keeps 1.2 mm each side
 
 
 def _stat_groups(face):
