@@ -9,7 +9,6 @@ it so (as the preview does), and takes actions only as JSON posted from its own 
 
 from __future__ import annotations
 
-import errno
 import html
 import json
 import threading
@@ -22,7 +21,7 @@ from .engine.rng import AgentRng
 from .errors import PnpgenError
 from .model import Game
 from .paths import bundled_name
-from .serve import DROPPED, HOST, LoopbackServer, host_allowed
+from .serve import DROPPED, HOST, host_allowed, loopback_server
 from .sim.playout import AGENT_SEED, AgentOptions, Table
 
 MOST_DECISIONS = 100_000  # the agents' decisions between two of the person's: past it, the game is left unfinished
@@ -220,12 +219,7 @@ class PlayServer:
     """A session served on the loopback address in a thread of its own."""
 
     def __init__(self, session: Session, port: int = 0):
-        try:
-            self.httpd = LoopbackServer((HOST, port), partial(_Handler, session=session))
-        except OSError as e:
-            why = "it is in use" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
-            raise PnpgenError(f"--port {port}: cannot serve on {HOST}:{port} ({why}); choose another port "
-                              "with --port (0 picks a free one)") from None
+        self.httpd = loopback_server(port, partial(_Handler, session=session))
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="pnpgen-play", daemon=True)
 
     @property

@@ -250,6 +250,16 @@ def kit_files(kit: Path) -> set[str] | None:
     return listed_files(kit)
 
 
+def loopback_server(port: int, handler) -> LoopbackServer:
+    """A server on the loopback address and `port` (0: any free one); a PnpgenError when it cannot listen there."""
+    try:
+        return LoopbackServer((HOST, port), handler)
+    except OSError as e:
+        why = "it is in use" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
+        raise PnpgenError(f"--port {port}: cannot serve on {HOST}:{port} ({why}); choose another port "
+                          "with --port (0 picks a free one)") from None
+
+
 class LiveServer:
     """Serves a folder on the loopback address in a thread of its own."""
 
@@ -257,13 +267,7 @@ class LiveServer:
         self.folder = Path(os.path.abspath(folder))
         self.live = live
         self.folder.mkdir(parents=True, exist_ok=True)
-        handler = partial(_Handler, folder=self.folder, live=live)
-        try:
-            self.httpd = LoopbackServer((HOST, port), handler)
-        except OSError as e:
-            why = "it is in use" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
-            raise PnpgenError(f"--port {port}: cannot serve on {HOST}:{port} ({why}); choose another port "
-                              "with --port (0 picks a free one)") from None
+        self.httpd = loopback_server(port, partial(_Handler, folder=self.folder, live=live))
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="pnpgen-serve", daemon=True)
 
     @property
