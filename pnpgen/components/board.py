@@ -164,7 +164,7 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
                 if n not in cells:
                     a, b = _side(pts, i)
                     out.append(line(a[0], a[1], b[0], b[1], edge))
-    out += start_marks(ctx, board, {qr: (x + ox, y + oy) for qr, (x, y) in cs.items()}, f, ink)
+    out += start_marks(ctx, board, {qr: (x + ox, y + oy) for qr, (x, y) in cs.items()}, f, ink, hexes=True)
     if t.compass > 0:
         spot = _free_corner(w, h, [(p[0] + ox, p[1] + oy) for p in cs.values()], s, t.compass, pad, th_)
         if spot is None:
@@ -176,7 +176,7 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
 
 
 def start_marks(ctx: Ctx, board: Board, centres: dict[tuple[int, int], tuple[float, float]], f: float,
-                ink: str) -> list[Item]:
+                ink: str, hexes: bool = False) -> list[Item]:
     """A dashed ring on each prescribed start space, named by the token of that id's label (else the id)."""
     labels = {tk.id: tk.label for tk in getattr(ctx.game, "tokens", ()) if tk.label}
     out: list[Item] = []
@@ -188,6 +188,10 @@ def start_marks(ctx: Ctx, board: Board, centres: dict[tuple[int, int], tuple[flo
             # its name above the ring, clear of the dashes, inside the space: to the right, or to the left on a
             # space of the board's right-hand edge (where the board's frame runs)
             size = f * 0.2
+            if hexes:  # between the ring and the hex's top edge, clear of the pips at its E, SW and NW corners
+                size = f * 0.13
+                out.append(Text(cx, cy - f * 0.375, labels.get(sid, str(sid)), size, ink, "bold", "middle"))
+                continue
             side = -1.0 if cx >= right - 1e-6 else 1.0
             out.append(Text(cx + side * f * 0.41, cy - f * 0.33 + fonts.CAP_HEIGHT * size / 2,
                             labels.get(sid, str(sid)), size, ink, "bold", "middle"))
