@@ -118,6 +118,9 @@ def _clip_run(pts: list[Point], axis: int, lo: float, hi: float) -> list[Point]:
     return out
 
 
+NOTE = 6.5 * 25.4 / 72  # mm: the size of a tile's "cut here" note (6.5 pt)
+
+
 def tile_board(piece: Piece, paper: Paper, area, t, label: str):
     """Sheets showing a board in overlapping tiles; each tile names its row and column. A tile below or right of
     another is cut along the cell edges in the middle of their overlap and laid over it; targets printed on both,
@@ -155,13 +158,13 @@ def tile_board(piece: Piece, paper: Paper, area, t, label: str):
             if c > 0:  # cut along the left seam, lay over the tile to the left
                 pts = [page(x * k, y * k) for x, y in downs[c - 1]]
                 extras.append(Group((_polyline(pts, under), _polyline(pts, cut_style)), clip=clip))
-                right = max(x for x, _ in pts)
-                extras.append(_note(right + 1.5, py + ch * 0.5, "cut here, lay over " + _name(r, c - 1)))
+                left = min(x for x, _ in pts)  # the note goes on the strip cut away, not on the board kept
+                extras.append(_note(left - 1.5 - 1.75 * NOTE, py + ch * 0.5, "cut here, lay over " + _name(r, c - 1)))
             if r > 0:
                 pts = [page(x * k, y * k) for x, y in acrosses[r - 1]]
                 extras.append(Group((_polyline(pts, under), _polyline(pts, cut_style)), clip=clip))
-                low = max(y for _, y in pts)
-                extras.append(_note(px + cw * 0.5, low + 3.2, "cut here, lay over " + _name(r - 1, c),
+                high = min(y for _, y in pts)
+                extras.append(_note(px + cw * 0.5, high - 1.5 - 0.35 * NOTE, "cut here, lay over " + _name(r - 1, c),
                                     horizontal=True))
             # the targets of every seam this tile lies on, on either side of it
             for cc in (c, c + 1):
@@ -195,8 +198,7 @@ def _name(r: int, c: int) -> str:
 
 
 def _note(x: float, y: float, text: str, horizontal: bool = False) -> Item:
-    from ..draw.units import pt
-    size = pt(6.5)
+    size = NOTE
     t = Text(0, 0, text, size, "#333333", "italic", "middle" if horizontal else "start")
     box = Rect(-0.6, -size * 0.95, _width(text, size) + 1.2, size * 1.3, Style(fill="#ffffff"), 0.6)
     if horizontal:
