@@ -4,6 +4,7 @@ and the rest in words, as one drawing (written as SVG by the caller)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ..draw import fonts
 from ..draw.colour import readable_on
@@ -164,7 +165,7 @@ def _colour(ctx: Ctx, m: Marker) -> str:
     return NEUTRAL
 
 
-def _faces(ctx: Ctx, game: Game) -> dict:
+def _faces(ctx: Ctx, game: Game) -> Faces:
     """A card's face drawing (a face-down card's: its deck's back), each deck laid out once, on first use."""
     laid: dict[str, list[Piece]] = {}
 
@@ -181,10 +182,13 @@ def _faces(ctx: Ctx, game: Game) -> dict:
             return laid[deck.id][-1]  # the back, after a piece per card type
         return laid[deck.id][ids.index(card.card)] if card.card in ids else None
 
-    return {"face": face}
+    return face
 
 
-def _row(label: str, cards: tuple[Card, ...], faces: dict, width: float, y: float) -> tuple[list[Item], float]:
+Faces = Callable[[Card], "Piece | None"]  # a card's drawing (its deck laid out on first use)
+
+
+def _row(label: str, cards: tuple[Card, ...], faces: Faces, width: float, y: float) -> tuple[list[Item], float]:
     """A row's name, then its cards side by side (wrapping), each small with its words under it."""
     out: list[Item] = [Text(MARGIN, y + fonts.CAP_HEIGHT * pt(10), label + ("" if cards else ": none"), pt(10), INK,
                             "bold")]
@@ -192,7 +196,7 @@ def _row(label: str, cards: tuple[Card, ...], faces: dict, width: float, y: floa
     x, line_h = MARGIN, 0.0
     words = TextStyle(size=pt(7), colour=INK, align="center")
     for card in cards:
-        piece = faces["face"](card)
+        piece = faces(card)
         w, h = (piece.width, piece.height) if piece else (63.0, 88.0)
         w, h = w * CARD_SCALE, h * CARD_SCALE
         if x + w > MARGIN + width + 1e-6 and x > MARGIN:
