@@ -23,11 +23,11 @@ from collections import Counter
 
 from pnpgen.engine.api import TERMINAL
 from pnpgen.engine.rng import AgentRng
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
+from pnpgen.maths.stats import wilson
 from pnpgen.sim.playout import AGENT_SEED, AgentOptions, Table, parse_agent_options
 from pnpgen.sim.runner import game_seed, seats_of
 from pnpgen.sim.workers import in_order
-from pnpgen.stats import wilson
 
 CHUNK = 5
 _TABLES: dict = {}

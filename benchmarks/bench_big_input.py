@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pnpgen.paths import CONTENT_DIR
+from pnpgen.files.paths import CONTENT_DIR
 
 
 def long_alias(root: Path) -> None:

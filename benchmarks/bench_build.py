@@ -12,10 +12,10 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from pnpgen.build import BuildOptions, BuildState, Step, build, default_steps
+from pnpgen.build.pipeline import BuildOptions, BuildState, Step, build, default_steps
 from pnpgen.components import layout_kit
 from pnpgen.draw.primitives import Drawing, walk
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 from pnpgen.render.pdf import write_pdf
 from pnpgen.render.svg import write_svg
 

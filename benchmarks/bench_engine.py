@@ -13,7 +13,7 @@ import time
 from collections import Counter
 
 from pnpgen.engine.narrow_seas import make_game
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 def main() -> None:

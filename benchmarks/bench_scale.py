@@ -43,7 +43,7 @@ def card_list(n: int) -> list[tuple[str, str, str, str]]:
 
 def make_pack(root: Path, n: int) -> Path:
     """A pack made with `pnpgen new`: n distinct cards in one deck and a 61-hex board, nothing else."""
-    from pnpgen.scaffold import new_pack
+    from pnpgen.authoring.scaffold import new_pack
     pack = new_pack("scale", into=root)
     game = (pack / "game.yaml").read_text(encoding="utf-8")
     game = game.replace("tokens: tokens.yaml\n", "").replace("player_aids: aids.yaml\n", "")

@@ -19,8 +19,8 @@ import sys
 import time
 
 from pnpgen.engine.api import engine_for
-from pnpgen.loader import load_game
-from pnpgen.paths import bundled_packs
+from pnpgen.files.paths import bundled_packs
+from pnpgen.load.loader import load_game
 from pnpgen.sim.runner import simulate
 
 
@@ -53,7 +53,7 @@ def generic_loop(game):
 
 def peak_rss_mb(games: int, game: str) -> float:
     """Peak memory of a fresh process simulating `games` random games (to show it stays flat)."""
-    code = (f"from pnpgen.loader import load_game; from pnpgen.sim.runner import simulate; import resource;"
+    code = (f"from pnpgen.load.loader import load_game; from pnpgen.sim.runner import simulate; import resource;"
             f"simulate(load_game({game!r}), ('random','random'), games={games}, seed=1);"
             f"print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -17,7 +17,7 @@ from collections import Counter
 
 from pnpgen.engine.api import TERMINAL, engine_named
 from pnpgen.engine.rng import AgentRng
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 def play(engine, rules, agent_names: list[str], games: int) -> tuple[float, int, Counter, list[dict], list]:

@@ -24,7 +24,7 @@ import threading
 import time
 from pathlib import Path
 
-from pnpgen.paths import resolve_game
+from pnpgen.files.paths import resolve_game
 
 CARD = "    - {suit: yellow, action: reach}\n"
 

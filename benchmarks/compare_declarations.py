@@ -26,13 +26,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError
 from pydantic.fields import FieldInfo
 
-from pnpgen import declare, fields
 from pnpgen.errors import ContentErrors
-from pnpgen.loader import load_game
+from pnpgen.files.paths import CONTENT_DIR
+from pnpgen.load.loader import load_game
 from pnpgen.model import Action, Suit, Token
 from pnpgen.model.components import TokenSize
-from pnpgen.paths import CONTENT_DIR
-from pnpgen.yamlsrc import key_loc, load_yaml, loc_of
+from pnpgen.source import declare, fields
+from pnpgen.source.yamlsrc import key_loc, load_yaml, loc_of
 
 SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor", "spade")
 SHAPES = ("square", "circle", "hex", "rect", "octagon", "flag", "triangle", "diamond", "pennant", "custom")
@@ -278,7 +278,7 @@ def main() -> None:
     print(f"lines, three sections: declarations {records} (records) + {machinery} (kinds and reader, shared by every "
           f"section); pydantic {code_lines(models)} (models) + {code_lines(translator)} (translator)")
     base = startup("import pnpgen.model", args.repeat)
-    head = here[here.index("from typing import"):here.index("from pnpgen import")]
+    head = here[here.index("from typing import"):here.index("from pnpgen.source import")]
     consts = here[here.index("SYMBOLS = ("):here.index("# -- the pydantic prototype: models")]
     with_pydantic = startup("import pnpgen.model\n" + head + consts + models + translator.split("\n\n\n")[0],
                             args.repeat)

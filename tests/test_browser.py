@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from kit.packs import edit
 
-from pnpgen.atomic import write_atomically
-from pnpgen.scaffold import new_pack
-from pnpgen.serve import LiveServer, LiveState
+from pnpgen.authoring.scaffold import new_pack
+from pnpgen.devloop.serve import LiveServer, LiveState
+from pnpgen.files.atomic import write_atomically
 
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(

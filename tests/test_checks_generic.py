@@ -10,11 +10,11 @@ from kit.packs import edit, err, errors_of, where
 
 from pnpgen.checks import check_game
 from pnpgen.checks.generic import components
-from pnpgen.declare import declared, record
 from pnpgen.errors import Loc, Problems
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
+from pnpgen.load.rulespec import read_params
 from pnpgen.model import Rules
-from pnpgen.rulespec import read_params
+from pnpgen.source.declare import declared, record
 
 
 def game_loc(root: Path) -> str:

@@ -12,7 +12,7 @@ from kit.packs import edit, where
 
 from pnpgen.cli import PnpgenGroup, main
 from pnpgen.errors import ContentError, Loc, PnpgenError
-from pnpgen.paths import bundled_packs
+from pnpgen.files.paths import bundled_packs
 
 OK_LINE = ("narrow-seas: 22 cards (7 yellow, 7 blue, 7 red, 1 neutral), board 61 hexes (20/21/20), 4 ship cards, "
            "1 sick bay, 2 player aids, 22 tokens, 1 provisional — OK")

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from kit.packs import copy_pack
 
 from pnpgen.cli import main
-from pnpgen.paths import TEMPLATES_DIR
+from pnpgen.files.paths import TEMPLATES_DIR
 
 
 def run(*args: str):

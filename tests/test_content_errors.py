@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from kit.packs import copy_pack, display, edit, err, errors_of, where
 
-from pnpgen import yamlsrc
 from pnpgen.checks.generic import known_engines
 from pnpgen.errors import ContentErrors, Problems
-from pnpgen.loader import SHAPES, load_game
-from pnpgen.paths import TEMPLATES_DIR
+from pnpgen.files.paths import TEMPLATES_DIR
+from pnpgen.load.loader import SHAPES, load_game
+from pnpgen.source import yamlsrc
 
 BREAKS: dict[str, Callable[[Path], list[str]]] = {}
 

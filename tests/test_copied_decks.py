@@ -6,7 +6,7 @@ from kit.packs import copy_pack, edit
 
 from pnpgen.components import layout_kit
 from pnpgen.draw.dump import dump_lines
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 def test_the_starting_decks_are_laid_out_alike_each_with_its_mark():

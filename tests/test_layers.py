@@ -3,9 +3,10 @@ modules import each other in a cycle.
 
 Layers, top to bottom; a module may import from its own layer and the layers below it:
 
-    cli > build > sim > checks > components > render > draw > engine > loader > model > yamlsrc > utilities
+    cli > devloop > authoring > build > sim > checks > components > render > draw > engine > load > model
+        > source > maths, files > errors, plugins
 
-Imports under `if TYPE_CHECKING:` never run, so they cannot close a cycle; they must still point down.
+Imports under `if TYPE_CHECKING:` never run; they must still point down.
 """
 
 from __future__ import annotations
@@ -21,20 +22,24 @@ PACKAGE = Path(pnpgen.__file__).resolve().parent
 
 # Layer of each top-level module or package of pnpgen, top first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("cli", ("cli", "__main__", "launch")),
-    ("build", ("build", "play", "changes", "watch", "profiles", "scaffold", "starter_pack", "schema", "reference")),
+    ("cli", ("cli", "__main__", "launch")),  # the command line and its entry points
+    ("devloop", ("devloop",)),  # watch, rebuild, serve the preview, play in the browser
+    ("authoring", ("authoring",)),  # new-pack scaffold, JSON schema, content reference
+    ("build", ("build",)),  # the build's steps, change report, print profiles
     ("sim", ("sim",)),
     ("checks", ("checks",)),
     ("components", ("components",)),
     ("render", ("render",)),
     ("draw", ("draw",)),
     ("engine", ("engine",)),
-    ("loader", ("loader", "rulespec", "cardsheet", "textrefs")),
+    ("load", ("load",)),  # a pack's files linked into the model
     ("model", ("model",)),
-    ("yamlsrc", ("yamlsrc", "sheets", "fields", "declare")),  # located mappings of YAML and sheets, read as declared
-    ("utilities", ("errors", "hexgrid", "gridmove", "paths", "stats", "atomic", "filewatch", "serve", "plugins",
-                   "__init__")),
+    ("source", ("source",)),  # located mappings of YAML and sheets, read as declared
+    ("utilities", ("maths", "files")),
+    ("root", ("errors", "plugins", "__init__")),
 )
+# What stays at the package's root: the entry points, the errors every layer raises and plug-in discovery.
+ROOT_MODULES = {"__init__", "__main__", "launch", "errors", "plugins"}
 RANK = {top: rank for rank, (_, tops) in enumerate(LAYERS) for top in tops}
 
 
@@ -130,6 +135,13 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
                 if len(part) > 1:
                     found.append(sorted(part))
     return found
+
+
+def test_only_entry_errors_and_plugin_discovery_stay_at_the_root():
+    loose = {path.stem for path in PACKAGE.glob("*.py")}
+    packages = {path.name for path in PACKAGE.iterdir() if (path / "__init__.py").is_file()}
+    assert loose == ROOT_MODULES
+    assert packages | loose == set(RANK)  # every package has its layer, and every layer's names exist
 
 
 @pytest.mark.slow

@@ -18,10 +18,10 @@ import pytest
 from click.testing import CliRunner
 from kit.packs import copy_pack
 
-from pnpgen import atomic
-from pnpgen.atomic import MARKER, write_atomically
 from pnpgen.cli import main
 from pnpgen.errors import PnpgenError
+from pnpgen.files import atomic
+from pnpgen.files.atomic import MARKER, write_atomically
 
 pytestmark = pytest.mark.slow  # builds, simulations and processes that crash on purpose
 
@@ -190,7 +190,7 @@ def test_a_folder_holding_the_pack_is_refused(tmp_path, monkeypatch):
 
 CRASHER = """
 import os, pathlib, sys
-from pnpgen import atomic
+from pnpgen.files import atomic
 target, crash_at, fallback = pathlib.Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
 steps = [0]
 def step(function):
@@ -283,7 +283,7 @@ def test_leftovers_of_a_live_process_are_not_touched(tmp_path):
 
 WRITER = """
 import pathlib, sys, time
-from pnpgen.atomic import write_atomically
+from pnpgen.files.atomic import write_atomically
 target, go = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[3])
 files = {f"svg/{i}.svg": sys.argv[2].encode() * 200 for i in range(5)}
 while not go.exists():  # both start together

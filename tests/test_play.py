@@ -11,11 +11,11 @@ import subprocess
 
 import pytest
 
+from pnpgen.devloop.play import PlayServer, Session
 from pnpgen.engine.api import TERMINAL, Log, LoggedAction, replay
 from pnpgen.engine.positions import open_log
 from pnpgen.errors import PnpgenError
-from pnpgen.loader import load_game
-from pnpgen.play import PlayServer, Session
+from pnpgen.load.loader import load_game
 
 GAMES = ["narrow-seas", "enemy-in-sight", "seas-of-havoc"]
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)

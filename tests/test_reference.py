@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpgen.declare import declarations
+from pnpgen.authoring.reference import COMMAND, content_reference, engine_parameters
 from pnpgen.model import Game, Variant
-from pnpgen.reference import COMMAND, content_reference, engine_parameters
+from pnpgen.source.declare import declarations
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "content-reference.md"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnpgen.draw.vision import delta_e2000
-from pnpgen.stats import wilson
+from pnpgen.maths.stats import wilson
 
 # Sharma, Wu and Dalal (2005), "The CIEDE2000 color-difference formula: implementation notes, supplementary test
 # data, and mathematical observations", Table 1: the 34 pairs (L*, a*, b*) and their difference. Pairs 7-16 try the

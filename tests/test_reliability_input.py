@@ -10,14 +10,15 @@ import pytest
 from click.testing import CliRunner
 from kit.packs import display, edit, errors_of, where
 
-from pnpgen import loader, yamlsrc
 from pnpgen.checks import check_game
 from pnpgen.cli import main
 from pnpgen.errors import ContentError, Loc
-from pnpgen.loader import load_game
-from pnpgen.paths import TEMPLATES_DIR
-from pnpgen.sheets import read_sheet
-from pnpgen.yamlsrc import parse_yaml
+from pnpgen.files.paths import TEMPLATES_DIR
+from pnpgen.load import loader
+from pnpgen.load.loader import load_game
+from pnpgen.source import yamlsrc
+from pnpgen.source.sheets import read_sheet
+from pnpgen.source.yamlsrc import parse_yaml
 
 pytestmark = pytest.mark.slow  # (most copy a pack and check it, or lay it out)
 

@@ -13,11 +13,11 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 from kit.packs import edit, errors_of, where
 
+from pnpgen.authoring.scaffold import new_pack
+from pnpgen.authoring.schema import EDITOR_LINE, documents, pack_files
 from pnpgen.cli import main
-from pnpgen.paths import CONTENT_DIR, bundled_packs
-from pnpgen.scaffold import new_pack
-from pnpgen.schema import EDITOR_LINE, documents, pack_files
-from pnpgen.yamlsrc import key_loc, load_yaml, loc_of
+from pnpgen.files.paths import CONTENT_DIR, bundled_packs
+from pnpgen.source.yamlsrc import key_loc, load_yaml, loc_of
 
 
 @pytest.fixture(scope="module")

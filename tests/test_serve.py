@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pnpgen.atomic import write_atomically
-from pnpgen.serve import BACKLOG, RELOAD_SCRIPT, LiveServer, LiveState
+from pnpgen.devloop.serve import BACKLOG, RELOAD_SCRIPT, LiveServer, LiveState
+from pnpgen.files.atomic import write_atomically
 
 WAIT = 10
 

@@ -12,7 +12,7 @@ from pnpgen.checks import check_game
 from pnpgen.components import layout_kit
 from pnpgen.draw.primitives import Group, Text
 from pnpgen.errors import ContentErrors
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 @pytest.fixture

@@ -17,11 +17,11 @@ import pypdf
 import pytest
 from kit.packs import edit
 
-from pnpgen.atomic import write_atomically
-from pnpgen.build import BuildOptions
-from pnpgen.filewatch import FileWatcher, scratch
-from pnpgen.serve import RELOAD_SCRIPT, STATUS, LiveServer, LiveState
-from pnpgen.watch import WatchEvent, watch
+from pnpgen.build.pipeline import BuildOptions
+from pnpgen.devloop.filewatch import FileWatcher, scratch
+from pnpgen.devloop.serve import RELOAD_SCRIPT, STATUS, LiveServer, LiveState
+from pnpgen.devloop.watch import WatchEvent, watch
+from pnpgen.files.atomic import write_atomically
 
 WAIT = 120  # seconds before a test gives up on an event (a loaded machine is slow; no test measures time)
 

@@ -10,9 +10,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpgen import yamlsrc
 from pnpgen.errors import ContentError, ContentErrors, Loc, Problems
-from pnpgen.yamlsrc import BAD_TEXT, LList, LMap, display_path, key_loc, load_yaml, loc_of, parse_yaml
+from pnpgen.source import yamlsrc
+from pnpgen.source.yamlsrc import BAD_TEXT, LList, LMap, display_path, key_loc, load_yaml, loc_of, parse_yaml
 
 
 def raised(text: str) -> str:

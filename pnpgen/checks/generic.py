@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..declare import REQUIRED, declarations
 from ..engine.api import engine_named, registered_engines
 from ..errors import Problems
-from ..fields import did_you_mean
-from ..hexgrid import neighbours
+from ..maths.hexgrid import neighbours
 from ..model import Game
+from ..source.declare import REQUIRED, declarations
+from ..source.fields import did_you_mean
 from . import grids, icons
 from .graph import connected_parts
 from .registry import GameChecks, registered_checks

@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterator
 
 from ..errors import Loc, Problems
-from ..fields import did_you_mean
 from ..model import Game
+from ..source.fields import did_you_mean
 
 MARK = re.compile(r"\{([A-Za-z0-9][A-Za-z0-9_-]*)\}")
 

@@ -8,7 +8,7 @@ from collections import Counter
 from ..engine.narrow_seas import params as ns_params
 from ..engine.narrow_seas.game import SICK_BAY, ship_cards
 from ..errors import ContentErrors, Problems
-from ..hexgrid import distance
+from ..maths.hexgrid import distance
 from ..model import Game, Variant
 from . import generic, narrow_seas_play
 from .registry import GameChecks

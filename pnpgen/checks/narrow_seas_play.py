@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import Problems
-from ..hexgrid import DIRECTION_NAMES, distance
+from ..maths.hexgrid import DIRECTION_NAMES, distance
 from ..model import Board, Game
 
 if TYPE_CHECKING:

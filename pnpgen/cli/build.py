@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from ..errors import PnpgenError
+from ..maths.stats import resolution_line
 from ..render.writers import EVERY, FORMATS
-from ..stats import resolution_line
 from .params import MARGIN
 
 
@@ -118,8 +118,8 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
               printer_margin: float | None,
               force: bool, final: bool, watch: bool, serve: bool, port: int, poll: bool) -> None:
     """Check GAME (default: narrow-seas), then write its PDFs and SVGs to OUT/<game>/."""
-    from ..build import BuildOptions, build  # the renderers load only for this command
-    from ..profiles import NINE_CARD_EXTRAS, profile_named
+    from ..build.pipeline import BuildOptions, build  # the renderers load only for this command
+    from ..build.profiles import NINE_CARD_EXTRAS, profile_named
 
     chosen = profile_named(profile)
     if fmt is not None and chosen.formats is not None:
@@ -180,11 +180,11 @@ def _watch(options, serve: bool, port: int, poll: bool) -> None:
     """`build --watch`: print what each pass does until Ctrl-C (exit status 0: stopping is how a watch ends)."""
     from dataclasses import replace
 
-    from ..watch import watch
+    from ..devloop.watch import watch
 
     live = server = None
     if serve:
-        from ..serve import LiveServer, LiveState
+        from ..devloop.serve import LiveServer, LiveState
         live = LiveState()
         server = LiveServer(options.out, port, live).start()
 

@@ -6,8 +6,8 @@ import click
 
 from ..checks import check_game
 from ..errors import ContentErrors, PnpgenError
-from ..loader import load_game
-from ..paths import resolve_game
+from ..files.paths import resolve_game
+from ..load.loader import load_game
 from .params import MARGIN
 
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import click
 
-from ..atomic import write_file
-from ..cardsheet import cards_csv
-from ..loader import load_game
-from ..yamlsrc import display_path
+from ..files.atomic import write_file
+from ..load.cardsheet import cards_csv
+from ..load.loader import load_game
+from ..source.yamlsrc import display_path
 
 
 @click.command("export-cards")

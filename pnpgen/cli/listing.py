@@ -6,8 +6,8 @@ import click
 
 from ..checks import summary
 from ..errors import ContentErrors
-from ..loader import load_game
-from ..paths import bundled_packs
+from ..files.paths import bundled_packs
+from ..load.loader import load_game
 
 
 @click.command("list")

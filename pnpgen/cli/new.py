@@ -6,10 +6,10 @@ from pathlib import Path
 
 import click
 
+from ..authoring.scaffold import new_pack
 from ..checks import check_game
-from ..loader import load_game
-from ..scaffold import new_pack
-from ..yamlsrc import display_path
+from ..load.loader import load_game
+from ..source.yamlsrc import display_path
 
 
 @click.command("new")

@@ -6,10 +6,10 @@ from typing import NoReturn
 
 import click
 
-from ..atomic import check_target, write_atomically
 from ..engine.api import IllegalMove, replay
 from ..engine.positions import open_log
 from ..errors import PnpgenError
+from ..files.atomic import check_target, write_atomically
 
 
 def illegal_move(e: IllegalMove) -> NoReturn:

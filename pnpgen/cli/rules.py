@@ -6,9 +6,9 @@ import json
 
 import click
 
-from ..atomic import write_file
 from ..engine.api import IllegalMove, why_illegal
 from ..engine.positions import Opened, open_position, open_position_at, read_action
+from ..files.atomic import write_file
 from .replay import illegal_move
 
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..paths import resolve_game
-from ..schema import default_folder, engine_of, write_schemas
-from ..yamlsrc import display_path
+from ..authoring.schema import default_folder, engine_of, write_schemas
+from ..files.paths import resolve_game
+from ..source.yamlsrc import display_path
 
 
 @click.command("schema")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 
-from ..atomic import check_target, write_atomically
 from ..errors import PnpgenError
-from ..loader import load_game
+from ..files.atomic import check_target, write_atomically
+from ..load.loader import load_game
 from ..sim.compare import comparison, comparison_lines
 from ..sim.playout import parse_agent_options
 from ..sim.report import report_files, summary_lines

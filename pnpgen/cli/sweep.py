@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 
-from ..atomic import check_target, write_atomically
 from ..errors import PnpgenError
-from ..loader import load_game
+from ..files.atomic import check_target, write_atomically
+from ..load.loader import load_game
 from ..model.game import count_words
 from ..sim.executors import EXECUTORS, executor_named
 from ..sim.overrides import parse_setting

@@ -13,7 +13,7 @@ from ..draw.primitives import Circle, Group, Item, PathBuilder, Rect, Style, Tex
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..draw.units import SMALLEST
-from ..hexgrid import DIRECTIONS, corners, neighbours, to_pixel
+from ..maths.hexgrid import DIRECTIONS, corners, neighbours, to_pixel
 from ..model import Board, Cell
 from .context import Ctx, art_spec
 from .imprint import SAFE, imprint, marked

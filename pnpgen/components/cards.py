@@ -15,7 +15,7 @@ from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import CLEAR_MM, measure, text_box
 from ..draw.units import SMALLEST, pt
 from ..engine.api import CardDiagram, CardText, engine_for
-from ..gridmove import describe_manoeuvre, describe_shot
+from ..maths.gridmove import describe_manoeuvre, describe_shot
 from ..model import CardType, Deck, Game
 from ..model.cards import card_size_mm
 from .context import Ctx, art_spec

@@ -11,9 +11,9 @@ from ..draw.svgfile import as_icon
 from ..draw.templates import P, Templates, Tmpl
 from ..draw.text import markers
 from ..errors import Loc, Problems
-from ..fields import did_you_mean
 from ..model import Game, ImageRef
-from ..yamlsrc import display_path
+from ..source.fields import did_you_mean
+from ..source.yamlsrc import display_path
 from .iconset import IconSet
 from .theme import Theme
 

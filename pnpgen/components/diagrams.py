@@ -10,7 +10,7 @@ from ..draw.colour import tint
 from ..draw.icons import arrow, symbol
 from ..draw.primitives import Circle, Group, Item, Rect, Style, Text, polygon
 from ..draw.units import SMALLEST
-from ..hexgrid import DIRECTIONS, corners, to_pixel
+from ..maths.hexgrid import DIRECTIONS, corners, to_pixel
 
 SQRT3 = math.sqrt(3)
 

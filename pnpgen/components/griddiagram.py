@@ -1,4 +1,4 @@
-"""A manoeuvre diagram on a small square grid, drawn from a card's manoeuvre and shot fields (pnpgen.gridmove).
+"""A manoeuvre diagram on a small square grid, drawn from a card's manoeuvre and shot fields (pnpgen.maths.gridmove).
 
 The piece starts in the bottom square of its path, bow up. The main manoeuvre is a solid line with an arrowhead on
 every step and a filled hull where it ends, turned to its final facing; an extended manoeuvre continues from there
@@ -16,7 +16,7 @@ from ..draw import fonts
 from ..draw.colour import tint
 from ..draw.primitives import Circle, Group, Item, PathBuilder, Rect, Style, Text, place, polygon
 from ..draw.units import SMALLEST
-from ..gridmove import VECTORS, Manoeuvre, Shot, quarter
+from ..maths.gridmove import VECTORS, Manoeuvre, Shot, quarter
 
 HULL = ((0.0, -0.42), (0.2, -0.12), (0.2, 0.36), (-0.2, 0.36), (-0.2, -0.12))  # bow up, in a unit square
 MAX_CELL = 12.0

@@ -14,7 +14,7 @@ from ..draw.text import TextStyle, text_box
 from ..draw.units import pt
 from ..engine.api import Card, Marker, Scene
 from ..errors import PnpgenError
-from ..hexgrid import to_pixel
+from ..maths.hexgrid import to_pixel
 from ..model import Game
 from .board import board_piece
 from .cards import deck_pieces

@@ -15,7 +15,7 @@ from ..draw.primitives import Circle, Group, Item, Path, Rect, Style, place, pol
 from ..draw.svgpath import parse_path
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
-from ..hexgrid import corners
+from ..maths.hexgrid import corners
 from ..model import Token
 from .context import Ctx, art_spec
 from .imprint import imprint, marked

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Loc, Problems
-from ..fields import describe, did_you_mean
+from ..files.paths import TEMPLATES_DIR, PathRefused, template_path
 from ..model import Game
-from ..paths import TEMPLATES_DIR, PathRefused, template_path
-from ..yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
+from ..source.fields import describe, did_you_mean
+from ..source.yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
 from .colour import is_colour
 from .text import TextStyle
 from .units import parse_length

@@ -190,7 +190,7 @@ class Chart:
     kind 'board-heat': `values` are (cell, value) pairs for the cells of `board` (hexes by (q, r), squares by
     (x, y)), each cell shaded in greys by its value; `label` (else `caption`) names what the legend's scale counts.
     kind 'rates': `values` are (label, rate) pairs, a rate being {pct, low, high, of} (a Wilson interval from
-    pnpgen.stats), drawn on a 0-100 % axis (named by `label`) with a dashed line at `reference`.
+    pnpgen.maths.stats), drawn on a 0-100 % axis (named by `label`) with a dashed line at `reference`.
     `caption`, when given, is printed under the chart: what its numbers count.
     """
 
@@ -364,7 +364,7 @@ class Engine(Protocol):
 
     name: str  # as `engine:` in game.yaml spells it
     # The record class declaring the parameters it reads from `rules:` (`@record("rules", words="parameter")`,
-    # see declare.py; rulespec.read_params reads them): the JSON Schema and the content reference use it.
+    # see source/declare.py; load.rulespec.read_params reads them): the JSON Schema and the content reference use it.
     rules_parameters: type
     # What a narrated replay leaves unsaid: fnmatch patterns over the dotted paths of the position the engine
     # writes (its bookkeeping: whose move, the seed, half-made choices), since the status line says where play is.
@@ -474,7 +474,7 @@ def engine_named(name: str) -> Engine:
     """The engine registered under `name`; PnpgenError naming the known ones if there is none."""
     engine = plugins.load(ENTRY_POINTS, name, Engine)
     if engine is None:
-        from ..fields import did_you_mean
+        from ..source.fields import did_you_mean
 
         known = registered_engines()
         raise PnpgenError(f"unknown engine '{name}' (expected one of: {', '.join(known) or 'none'})"

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
-from ..fields import Fields, as_list
-from ..loader import load_game
+from ..files.paths import DEFAULT_GAME, resolve_game
+from ..load.loader import load_game
 from ..model import Game
-from ..paths import DEFAULT_GAME, resolve_game
-from ..yamlsrc import display_path, key_loc, load_yaml, loc_of, parse_yaml
+from ..source.fields import Fields, as_list
+from ..source.yamlsrc import display_path, key_loc, load_yaml, loc_of, parse_yaml
 from .api import Engine, Log, LoggedAction, Position, Rules, Source, engine_for, replay
 
 ACTIONS = "actions"  # the key of a playtest log's list of actions

@@ -6,7 +6,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..declare import (
+from ..errors import Loc
+from ..maths.hexgrid import neighbours
+from ..source.declare import (
     CAPITALISED,
     COLOUR,
     ID,
@@ -22,8 +24,6 @@ from ..declare import (
     describe,
     record,
 )
-from ..errors import Loc
-from ..hexgrid import neighbours
 from .images import IMAGE, ImageRef
 from .provisional import provisional_field
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..declare import (
+from ..errors import Loc
+from ..source.declare import (
     COLOUR,
     ID,
     INVALID,
@@ -31,8 +32,7 @@ from ..declare import (
     did_you_mean,
     record,
 )
-from ..errors import Loc
-from ..sheets import NESTED
+from ..source.sheets import NESTED
 from .images import IMAGE, ImageRef
 from .provisional import provisional_field
 

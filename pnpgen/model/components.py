@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..declare import (
+from ..errors import Loc
+from ..source.declare import (
     COLOUR,
     ID,
     PATH,
@@ -20,8 +21,7 @@ from ..declare import (
     did_you_mean,
     record,
 )
-from ..errors import Loc
-from ..yamlsrc import key_loc, loc_of
+from ..source.yamlsrc import key_loc, loc_of
 from .images import IMAGE, ImageRef
 from .provisional import provisional_field
 
@@ -136,7 +136,7 @@ TABLE_KEYS = ("rows", "where", "columns")
 
 
 class TableFrom(tuple):
-    """A table to be made from records of the data (see textrefs.py): which records (a dotted path such as
+    """A table to be made from records of the data (see load/textrefs.py): which records (a dotted path such as
     'actions' or 'decks.market.cards'), the field values they must have, and the columns (header, field path)."""
 
     rows: str = ""

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..declare import ID, LINES, REQUIRED, TEXT, Derived, Kind, Pattern, Record, declared, describe, record
 from ..errors import Loc
+from ..source.declare import ID, LINES, REQUIRED, TEXT, Derived, Kind, Pattern, Record, declared, describe, record
 from . import sections
 from .board import Board, Terrain
 from .cards import Action, CardType, Deck

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..declare import CAPITALISED, COLOUR, PATH, declared, record
 from ..errors import Loc
+from ..source.declare import CAPITALISED, COLOUR, PATH, declared, record
 from .images import SVG_FILE, ImageRef
 
 SYMBOLS = ("diamond", "circle", "triangle", "square", "star", "cross", "hexagon", "anchor", "spade")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..declare import Pattern
 from ..errors import Loc
+from ..source.declare import Pattern
 
 IMAGE = Pattern(r"(?i)^[^\x00]*[^/\\]\.(png|jpe?g|svg)$", "an image file in the pack (PNG, JPEG or SVG)",
                 "{label} must name a PNG, JPEG or SVG file in the pack (ending .png, .jpg, .jpeg or .svg), "

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..declare import Kind, declared, describe
 from ..errors import Loc
-from ..yamlsrc import loc_of
+from ..source.declare import Kind, declared, describe
+from ..source.yamlsrc import loc_of
 
 WHY = {"type": "string", "pattern": r"\S"}
 

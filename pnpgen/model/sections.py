@@ -6,8 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..declare import HEX_ONLY, LINES, MAPPING, Kind, ListOf, OneOf, Record, Scalar, Table, declared, describe, record
-from ..yamlsrc import loc_of
+from ..source.declare import (
+    HEX_ONLY,
+    LINES,
+    MAPPING,
+    Kind,
+    ListOf,
+    OneOf,
+    Record,
+    Scalar,
+    Table,
+    declared,
+    describe,
+    record,
+)
+from ..source.yamlsrc import loc_of
 from .board import Board, Terrain
 from .cards import Action, Deck
 from .components import AreaCard, PlayerAid, Token

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..declare import Record, declared, record
+from ..source.declare import Record, declared, record
 
 DEFAULT_MAX_ROUNDS = 60
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..declare import CAPITALISED, COLOUR, declared, record
 from ..errors import Loc
+from ..source.declare import CAPITALISED, COLOUR, declared, record
 from .icons import SYMBOLS
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..declare import CAPITALISED, FileOr, Record, Table, declared, record
 from ..errors import Loc
+from ..source.declare import CAPITALISED, FileOr, Record, Table, declared, record
 from . import sections
 from .board import Board
 from .cards import Deck

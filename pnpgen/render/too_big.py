@@ -10,7 +10,7 @@ from typing import NoReturn
 from ..draw.piece import Piece
 from ..draw.units import parse_length
 from ..errors import ContentError, PnpgenError
-from ..paths import TEMPLATES_DIR
+from ..files.paths import TEMPLATES_DIR
 from .paper import SHEET_SPEC, Paper
 
 # The sheet values that take room from the pieces, in the order they are blamed; each may go down to its minimum

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..stats import two_means, two_proportions
+from ..maths.stats import two_means, two_proportions
 
 FAMILY_ALPHA = 0.05
 RATE_GROUPS = (("wins_by_role", "wins"), ("wins_by_seat", "wins"), ("wins_by_team", "team wins"),

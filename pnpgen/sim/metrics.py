@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..errors import PnpgenError
-from ..stats import Interval, margin, wilson
+from ..maths.stats import Interval, margin, wilson
 
 
 @dataclass

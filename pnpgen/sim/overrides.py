@@ -8,14 +8,14 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..declare import INVALID, declarations, did_you_mean
 from ..engine.api import engine_for
 from ..errors import ContentError, Loc, PnpgenError, Problems
-from ..fields import Place, Reading
 from ..model import Game
 from ..model.cards import CardType, Deck
 from ..model.rules import Rules, overlay_rules
-from ..yamlsrc import parse_yaml
+from ..source.declare import INVALID, declarations, did_you_mean
+from ..source.fields import Place, Reading
+from ..source.yamlsrc import parse_yaml
 
 # what `--set` sets: rules.NAME (a parameter the engine declares) or cards.ID.FIELD
 KEY = re.compile(r"^(rules\.[^.]+|cards\.[^.]+\.[^.]+)$")

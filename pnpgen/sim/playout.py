@@ -9,8 +9,8 @@ from ..engine.mcts import NAME as MCTS
 from ..engine.mcts import mcts_factory
 from ..engine.rng import AgentRng
 from ..errors import PnpgenError
-from ..fields import did_you_mean
 from ..model import Game
+from ..source.fields import did_you_mean
 from .metrics import GameResult
 
 AGENT_SEED = 0x5EED5EED  # the agents' random source is seeded with the game seed xor this

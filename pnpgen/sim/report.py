@@ -9,9 +9,9 @@ import math
 from collections.abc import Callable
 
 from ..engine.api import Chart
-from ..hexgrid import corners, to_pixel
+from ..maths.hexgrid import corners, to_pixel
+from ..maths.stats import margin_line, rate_text
 from ..model import Board, Game
-from ..stats import margin_line, rate_text
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 BAR = "#2C6FB7"

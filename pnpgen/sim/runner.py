@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ..engine.api import Chart
 from ..errors import PnpgenError
+from ..files.paths import game_ref
 from ..model import Game
-from ..paths import game_ref
 from .metrics import Aggregate, GameResult
 from .playout import AgentOptions, Table, game_log, play_game
 from .workers import in_order
@@ -57,7 +57,7 @@ _WORKER: dict = {}
 def _load(content: str, players: int | None, max_rounds: int | None = None, *, options: AgentOptions = ()):
     key = (content, players, max_rounds, options)
     if key not in _WORKER:
-        from ..loader import load_game
+        from ..load.loader import load_game
 
         game = load_game(content)
         _WORKER.clear()

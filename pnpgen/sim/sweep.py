@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from ..checks import check_game
 from ..engine.api import engine_for
 from ..errors import ContentErrors, PnpgenError
-from ..loader import load_game
+from ..load.loader import load_game
+from ..maths.stats import wilson
 from ..model import Game
-from ..stats import wilson
 from .executors import Executor, LocalExecutor
 from .metrics import Aggregate
 from .overrides import Override, Setting, as_written, check_settings, grid, label, with_overrides

@@ -14,7 +14,7 @@ from pnpgen.cli import main
 from pnpgen.engine.enemy_in_sight.position import parse_position
 from pnpgen.engine.positions import open_log, open_position
 from pnpgen.errors import ContentErrors
-from pnpgen.paths import CONTENT_DIR
+from pnpgen.files.paths import CONTENT_DIR
 
 EXAMPLES = CONTENT_DIR / "enemy-in-sight" / "examples"
 GOOD = """\

@@ -10,7 +10,7 @@ from pnpgen.engine.api import engine_for
 from pnpgen.engine.mcts import MctsAgent, MctsSettings, mcts_factory, settings_from
 from pnpgen.engine.rng import AgentRng
 from pnpgen.errors import PnpgenError
-from pnpgen.paths import bundled_packs
+from pnpgen.files.paths import bundled_packs
 from pnpgen.sim.playout import Table, parse_agent_options, play_game
 from pnpgen.sim.runner import seats_of
 

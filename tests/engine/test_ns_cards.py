@@ -6,7 +6,7 @@ import pytest
 from kit.narrow_seas import legal, position, sea, ship
 
 from pnpgen.engine.narrow_seas import why_illegal
-from pnpgen.hexgrid import hexagon
+from pnpgen.maths.hexgrid import hexagon
 
 CANNON = ["blue-carronades", "blue-broadside", "blue-long-nines"]
 

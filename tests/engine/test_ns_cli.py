@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnpgen.cli import main
-from pnpgen.paths import CONTENT_DIR
+from pnpgen.files.paths import CONTENT_DIR
 
 EXAMPLES = CONTENT_DIR / "narrow-seas" / "examples"
 POSITION = """\

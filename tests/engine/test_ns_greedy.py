@@ -7,7 +7,7 @@ from kit.narrow_seas import game, legal, position, sea, ship
 
 from pnpgen.engine.narrow_seas.agents import greedy, placement_value, prospects, setup_value, wind_gains
 from pnpgen.engine.rng import AgentRng
-from pnpgen.hexgrid import DIRECTION_NAMES, distance
+from pnpgen.maths.hexgrid import DIRECTION_NAMES, distance
 
 
 def choose(s, seed: int = 1):

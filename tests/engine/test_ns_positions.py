@@ -11,7 +11,7 @@ from pnpgen.engine.narrow_seas import ENGINE, load_position, parse_position, wri
 from pnpgen.engine.narrow_seas import game as ns_game
 from pnpgen.engine.positions import read_action
 from pnpgen.errors import ContentErrors
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 GOOD = """\
 game: narrow-seas

@@ -17,7 +17,7 @@ from pnpgen.engine.narrow_seas.judge import explain
 from pnpgen.engine.narrow_seas.moves import count_actions
 from pnpgen.engine.narrow_seas.position import parse_position, to_dict, write_position
 from pnpgen.errors import Problems
-from pnpgen.hexgrid import DIRECTION_NAMES
+from pnpgen.maths.hexgrid import DIRECTION_NAMES
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 QUICK = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

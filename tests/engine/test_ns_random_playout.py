@@ -12,8 +12,8 @@ from pnpgen.engine.narrow_seas import make_game
 from pnpgen.engine.narrow_seas.agents import record
 from pnpgen.engine.narrow_seas.fast_random import random_playout
 from pnpgen.engine.rng import AgentRng
-from pnpgen.hexgrid import hexagon
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
+from pnpgen.maths.hexgrid import hexagon
 from pnpgen.sim import playout
 from pnpgen.sim.playout import Table, play_game, random_agent
 

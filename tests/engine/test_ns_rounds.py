@@ -9,7 +9,7 @@ from kit.narrow_seas import game, legal, position, sea, ship
 
 from pnpgen.engine.narrow_seas import why_illegal
 from pnpgen.engine.narrow_seas.moves import compositions
-from pnpgen.hexgrid import distance, hexagon
+from pnpgen.maths.hexgrid import distance, hexagon
 
 FULL = ["blue-reach", "blue-tack", "blue-run", "blue-carronades", "blue-broadside", "blue-long-nines"]
 RED = ["red-reach", "red-tack", "red-run", "red-carronades", "red-broadside", "red-long-nines"]

@@ -6,7 +6,7 @@ from kit.narrow_seas import legal, position, sails, sea, ship
 from kit.packs import edit
 
 from pnpgen.engine.narrow_seas import why_illegal
-from pnpgen.hexgrid import hexagon
+from pnpgen.maths.hexgrid import hexagon
 
 HAND = ["blue-reach", "blue-tack", "blue-run"]
 FAR = ship(2, (4, -4), sail=1, spent=3)  # an enemy well out of the way

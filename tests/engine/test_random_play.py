@@ -16,7 +16,7 @@ import pytest
 from kit.engines import bundled as load_game  # (loaded once per session: parameters are read at collection)
 
 from pnpgen.engine.api import Engine, State, engine_for, registered_engines
-from pnpgen.paths import bundled_packs
+from pnpgen.files.paths import bundled_packs
 
 GAMES = 12  # seeded games per pack and player count
 BUDGET = 3000  # decisions a game may take before the test stops it (a simulation budget, not a rule)

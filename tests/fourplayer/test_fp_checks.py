@@ -8,7 +8,7 @@ import pytest
 from kit.packs import edit, err, errors_of, where
 
 from pnpgen.checks import check_game
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 @pytest.mark.slow

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.render.paper import paper
 
 VARIANT = "Four-player team game"

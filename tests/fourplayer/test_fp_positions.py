@@ -115,7 +115,7 @@ def test_simulate_plays_the_four_player_game_and_reports_the_teams():
 
 
 def test_the_bundled_four_player_log_replays_to_an_elimination():
-    from pnpgen.paths import CONTENT_DIR
+    from pnpgen.files.paths import CONTENT_DIR
 
     done = replay(*open_log(CONTENT_DIR / "narrow-seas" / "examples" / "four-player-01.yaml"))
     s = done.state

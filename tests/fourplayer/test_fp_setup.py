@@ -8,8 +8,8 @@ import pytest
 from kit.narrow_seas import OWNER, STARTS, game
 
 from pnpgen.engine.narrow_seas import make_game
-from pnpgen.hexgrid import distance
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
+from pnpgen.maths.hexgrid import distance
 
 
 def test_the_pack_declares_the_four_player_game_as_a_variant():

@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
-from pnpgen.paths import CONTENT_DIR
+from pnpgen.files.paths import CONTENT_DIR
 
 CANARY = "CANARY-5e1f-outside-the-pack"  # held only by files outside the pack; must never show in output
 OUTSIDE_ABSOLUTE = "/tmp/pnpgen-fuzz-outside.yaml"  # such a file, named by an absolute path

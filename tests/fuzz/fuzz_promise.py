@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from fuzz_mutations import CANARY, OUTSIDE_ABSOLUTE
 
 from pnpgen.cli import main
-from pnpgen.paths import CONTENT_DIR, TEMPLATES_DIR
+from pnpgen.files.paths import CONTENT_DIR, TEMPLATES_DIR
 
 LOCATED = re.compile(r"^(?P<file>\S.*?):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning): \S.*$")
 FILE_ONLY = re.compile(r"^(?P<file>\S.*?): (?P<severity>error|warning): \S.*$")  # a file that cannot be read

@@ -14,7 +14,7 @@ from fuzz_promise import as_argv, run_in_process, scratch
 from hypothesis import strategies as st
 
 from pnpgen.cli import every_command
-from pnpgen.paths import CONTENT_DIR
+from pnpgen.files.paths import CONTENT_DIR
 
 pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
 

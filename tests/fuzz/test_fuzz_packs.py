@@ -7,7 +7,7 @@ import pytest
 from fuzz_mutations import Mutation, broken_pack
 from fuzz_promise import pack_command, run_in_process, scratch
 
-from pnpgen.paths import bundled_packs
+from pnpgen.files.paths import bundled_packs
 
 pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
 

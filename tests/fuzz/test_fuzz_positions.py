@@ -24,7 +24,7 @@ from fuzz_mutations import (
 from fuzz_promise import run_in_process, scratch
 from hypothesis import strategies as st
 
-from pnpgen.paths import CONTENT_DIR
+from pnpgen.files.paths import CONTENT_DIR
 
 pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
 

@@ -16,7 +16,7 @@ from fuzz_mutations import broken_pack
 from fuzz_promise import CASE_SECONDS, pack_command, run_in_process, run_process, scratch
 from hypothesis import strategies as st
 
-from pnpgen.paths import bundled_packs
+from pnpgen.files.paths import bundled_packs
 
 pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
 

@@ -25,11 +25,11 @@ import pytest
 from fuzz_mutations import nasty_text
 from hypothesis import strategies as st
 
-from pnpgen.atomic import write_atomically
-from pnpgen.cardsheet import cards_csv
-from pnpgen.loader import load_game
-from pnpgen.serve import LiveServer, LiveState
-from pnpgen.sheets import FORMULA, PLAIN_NUMBER
+from pnpgen.devloop.serve import LiveServer, LiveState
+from pnpgen.files.atomic import write_atomically
+from pnpgen.load.cardsheet import cards_csv
+from pnpgen.load.loader import load_game
+from pnpgen.source.sheets import FORMULA, PLAIN_NUMBER
 
 SECRET = b"SECRET-7d1f"
 STRAY = b"STRAY-51c2"
@@ -184,7 +184,7 @@ FORMULA_TEXT = st.tuples(st.sampled_from(["=", "+", "-", "@", "\t", "\r", "'=", 
 
 @pytest.fixture(scope="module")
 def small_pack(tmp_path_factory):
-    from pnpgen.scaffold import new_pack
+    from pnpgen.authoring.scaffold import new_pack
     return new_pack("fx", tmp_path_factory.mktemp("export"))
 
 

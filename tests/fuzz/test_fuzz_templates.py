@@ -11,7 +11,7 @@ from fuzz_mutations import CANARY, OUTSIDE_ABSOLUTE, Mutation, known_words, muta
 from fuzz_promise import pack_command, run_in_process, scratch
 from hypothesis import strategies as st
 
-from pnpgen.paths import CONTENT_DIR, TEMPLATES_DIR, bundled_packs
+from pnpgen.files.paths import CONTENT_DIR, TEMPLATES_DIR, bundled_packs
 
 pytestmark = pytest.mark.slow  # each case runs pnpgen on a broken input (0.1 to 5 s)
 

@@ -7,7 +7,7 @@ import json
 
 from pnpgen.components import layout_kit
 from pnpgen.draw.dump import dump_lines, number
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 def kit_dump(pack: str) -> str:

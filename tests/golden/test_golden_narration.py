@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pnpgen.cli import main
 from pnpgen.engine.narrate import changes, narration
 from pnpgen.engine.positions import open_log
-from pnpgen.paths import bundled_packs, resolve_game
+from pnpgen.files.paths import bundled_packs, resolve_game
 
 LOGS = sorted(path for pack in bundled_packs() for path in (resolve_game(pack) / "examples").glob("*.yaml")
               if "actions:" in path.read_text(encoding="utf-8") and "illegal" not in path.name)

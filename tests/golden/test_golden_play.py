@@ -7,7 +7,7 @@ from dumps import playthrough
 from kit.engines import bundled
 
 from pnpgen.engine.api import registered_engines
-from pnpgen.paths import bundled_packs
+from pnpgen.files.paths import bundled_packs
 
 pytestmark = pytest.mark.slow  # every test here is over half a second
 

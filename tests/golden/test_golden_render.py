@@ -7,7 +7,7 @@ from dumps import kit_dump
 
 from pnpgen.draw.dump import dump_lines
 from pnpgen.draw.primitives import Rect, Style
-from pnpgen.paths import bundled_packs
+from pnpgen.files.paths import bundled_packs
 
 PACKS = bundled_packs()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 from pnpgen.model import Game
 
 

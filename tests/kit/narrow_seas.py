@@ -9,7 +9,7 @@ from typing import Any
 from kit.engines import bundled, legal  # noqa: F401  (the engine tests take it from here with the builders)
 from pnpgen.engine.narrow_seas import NarrowSeas, make_game, parse_position
 from pnpgen.engine.narrow_seas.position import dump
-from pnpgen.hexgrid import hexagon
+from pnpgen.maths.hexgrid import hexagon
 
 # Where each ship starts on the bundled four-player board (a position may move them), and whose it is.
 STARTS = {"A": (-2, 4), "B": (-2, 2), "C": (-2, -2), "D": (-2, 0), "W": (2, -4), "X": (2, -2), "Y": (2, 2),

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from pnpgen.checks import check_game
 from pnpgen.errors import ContentErrors
-from pnpgen.loader import load_game
-from pnpgen.paths import CONTENT_DIR
+from pnpgen.files.paths import CONTENT_DIR
+from pnpgen.load.loader import load_game
 
 
 def copy_pack(dest: Path, name: str = "narrow-seas") -> Path:

@@ -13,13 +13,13 @@ import yaml
 from click.testing import CliRunner
 from kit.packs import copy_pack, edit, errors_of
 
-from pnpgen.build import BuildOptions, build
-from pnpgen.cardsheet import cards_csv
-from pnpgen.changes import is_changes_file
+from pnpgen.build.changes import is_changes_file
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.cli import main
 from pnpgen.errors import ContentError
-from pnpgen.loader import load_game
-from pnpgen.sheets import _csv_cells
+from pnpgen.load.cardsheet import cards_csv
+from pnpgen.load.loader import load_game
+from pnpgen.source.sheets import _csv_cells
 
 
 def sheet_twin(name: str, dest: Path) -> Path:

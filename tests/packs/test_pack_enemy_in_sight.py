@@ -8,7 +8,7 @@ import pytest
 from kit.packs import copy_pack, edit, err, errors_of, where
 
 from pnpgen.checks import check_game
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from kit.packs import err, errors_of, where, write
 from pnpgen.checks import grids
 from pnpgen.cli import main
 from pnpgen.errors import Problems
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 from pnpgen.model import Board, Cell
 
 GAME = """\

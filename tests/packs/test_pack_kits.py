@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from kit.pages import inked_margins
 
-from pnpgen.build import BuildOptions, BuildState, build
+from pnpgen.build.pipeline import BuildOptions, BuildState, build
 from pnpgen.cli import main
 from pnpgen.components.aids import SPEC as AID_SPEC
 from pnpgen.components.board import SPEC as BOARD_SPEC

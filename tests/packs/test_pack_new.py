@@ -8,11 +8,11 @@ import pytest
 from click.testing import CliRunner
 from kit.packs import copy_pack
 
+from pnpgen.authoring.scaffold import new_pack, title_of
 from pnpgen.checks import check_game
 from pnpgen.cli import main
 from pnpgen.errors import PnpgenError
-from pnpgen.loader import load_game
-from pnpgen.scaffold import new_pack, title_of
+from pnpgen.load.loader import load_game
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from kit.packs import err, errors_of, where, write
 
 from pnpgen.checks import check_game
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 GAME = """\
 id: mini

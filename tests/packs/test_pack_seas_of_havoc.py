@@ -11,7 +11,7 @@ from pnpgen.checks import check_game
 from pnpgen.components.board import board_piece
 from pnpgen.components.context import Ctx
 from pnpgen.draw.primitives import Circle, Text, walk
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 @pytest.fixture

@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 from kit.packs import copy_pack
 
-from pnpgen.build import BuildOptions, build
-from pnpgen.changes import CHANGES, compare, take_snapshot
+from pnpgen.build.changes import CHANGES, compare, take_snapshot
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.components import layout_kit
 from pnpgen.draw.primitives import Group, Text
 from pnpgen.errors import ContentError, ContentErrors
-from pnpgen.loader import load_game
-from pnpgen.yamlsrc import LList, LMap, load_yaml
+from pnpgen.load.loader import load_game
+from pnpgen.source.yamlsrc import LList, LMap, load_yaml
 
 PACKS = ("narrow-seas", "enemy-in-sight", "seas-of-havoc")
 

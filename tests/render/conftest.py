@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpgen.build import BuildOptions, BuildState, build
+from pnpgen.build.pipeline import BuildOptions, BuildState, build
 
 
 @pytest.fixture(scope="session")

@@ -13,14 +13,14 @@ from kit.packs import display, edit, where
 from PIL import Image as PILImage
 from test_visual import PX, Picture, _find, close, render
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.authoring.scaffold import new_pack
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.checks import check_game
 from pnpgen.components import layout_kit
 from pnpgen.draw.dump import dump_lines
 from pnpgen.draw.primitives import Image, walk
 from pnpgen.errors import ContentErrors
-from pnpgen.loader import load_game
-from pnpgen.scaffold import new_pack
+from pnpgen.load.loader import load_game
 
 BLUE, RED = "#1e5aa0", "#c83228"
 GREEN, YELLOW = "#2e8b57", "#f0c020"

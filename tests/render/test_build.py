@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from kit.packs import edit
 
-from pnpgen.build import BuildOptions, Step, build, default_steps, insert_step
+from pnpgen.build.pipeline import BuildOptions, Step, build, default_steps, insert_step
 from pnpgen.cli import main
 from pnpgen.errors import ContentErrors, PnpgenError
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from kit.packs import edit, errors_of, where
 
-from pnpgen.build import sheet_template
+from pnpgen.build.pipeline import sheet_template
 from pnpgen.components import CardFormat, layout_kit
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 from pnpgen.model.cards import CARD_SIZES
 from pnpgen.render.imposition import impose
 from pnpgen.render.paper import paper

@@ -10,7 +10,7 @@ from pnpgen.checks import check_game
 from pnpgen.components import layout_kit
 from pnpgen.draw import fonts
 from pnpgen.draw.primitives import Group, Rect, Text, walk
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 def laid_out_errors(root) -> list[str]:

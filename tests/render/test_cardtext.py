@@ -8,10 +8,10 @@ import pypdf
 import pytest
 from kit.packs import edit
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.components.cards import card_text
 from pnpgen.engine.narrow_seas.cardtext import heading_phrase, steps_phrase
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 @pytest.fixture(scope="module")

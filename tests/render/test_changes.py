@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from kit.packs import edit
 from PIL import Image as PILImage
 
-from pnpgen.build import BuildOptions, build
-from pnpgen.changes import (
+from pnpgen.authoring.scaffold import new_pack
+from pnpgen.build.changes import (
     CHANGES,
     SNAPSHOT,
     Component,
@@ -26,8 +26,8 @@ from pnpgen.changes import (
     snapshot_bytes,
     snapshot_name,
 )
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.cli import main
-from pnpgen.scaffold import new_pack
 
 CARD = "    - {suit: yellow, action: reach}\n"
 RENAMED = "    - {suit: yellow, action: reach, name: Close Reach}\n"

@@ -13,7 +13,7 @@ from pnpgen.components.cards import card_face
 from pnpgen.components.context import Ctx
 from pnpgen.draw.primitives import Text, walk
 from pnpgen.errors import ContentErrors
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 def _texts(group) -> list[str]:
@@ -79,7 +79,7 @@ def test_a_start_spaces_number_prints_clear_of_its_dashed_ring_and_inside_its_sp
     from pnpgen.components.context import Ctx
     from pnpgen.draw import fonts
     from pnpgen.draw.primitives import Circle, Text
-    from pnpgen.loader import load_game
+    from pnpgen.load.loader import load_game
     g = load_game(game)
     board = next(b for b in g.boards if getattr(b, "starts", ()))
     cell = 20.0

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from pnpgen.build import sheet_template
+from pnpgen.build.pipeline import sheet_template
 from pnpgen.components.board import board_piece
 from pnpgen.components.context import Ctx
-from pnpgen.hexgrid import hexagon
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
+from pnpgen.maths.hexgrid import hexagon
 from pnpgen.model import Hex
 from pnpgen.render.imposition import board_sheets, impose
 from pnpgen.render.pages import build_pages

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from pnpgen.build import sheet_template
+from pnpgen.build.pipeline import sheet_template
 from pnpgen.draw.piece import Kit, Piece
 from pnpgen.draw.primitives import Group, Rect, Style
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 from pnpgen.render import imposition
 from pnpgen.render.paper import PAPERS
 

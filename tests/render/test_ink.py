@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kit.pages import grey_pages
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 
 pytestmark = pytest.mark.slow
 
@@ -51,7 +51,7 @@ def _inks(item, images: bool = False):
 def test_the_ink_saver_kit_draws_its_backs_in_colours_that_read_on_white(game):
     from pnpgen.components import layout_kit
     from pnpgen.draw.colour import contrast
-    from pnpgen.loader import load_game
+    from pnpgen.load.loader import load_game
     kit = layout_kit(load_game(game), ink_saver=True)
     backs = [p for p in kit.pieces if p.kind == "card-back"]
     assert backs
@@ -68,7 +68,7 @@ def test_the_ink_saver_footer_words_and_mark_keep_clear_of_the_rule_on_the_bands
     from pnpgen.components import layout_kit
     from pnpgen.draw import fonts
     from pnpgen.draw.primitives import Circle, Rect, Text
-    from pnpgen.loader import load_game
+    from pnpgen.load.loader import load_game
     kit = layout_kit(load_game(game), ink_saver=True)
     checked = 0
     for p in (q for q in kit.pieces if q.kind == "card"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kit.pages import grey_pages
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.draw.primitives import Circle, Drawing, Group, Rect, Style
 from pnpgen.render.ink import HOME_BUDGET, coverage, ink_by_kind, ink_lines
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpgen.build import BuildOptions, build, default_steps, sheet_template
+from pnpgen.build.pipeline import BuildOptions, build, default_steps, sheet_template
 from pnpgen.render.imposition import OUTLINE_ROOM, content_area, impose
 from pnpgen.render.paper import paper
 

@@ -7,7 +7,7 @@ import re
 import pypdf
 import pytest
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.render.paper import PAPERS
 
 PT = 72 / 25.4

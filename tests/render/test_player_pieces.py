@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from pnpgen.build import sheet_template
+from pnpgen.build.pipeline import sheet_template
 from pnpgen.components import layout_kit
 from pnpgen.draw.piece import Kit, Piece
 from pnpgen.draw.primitives import Group
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 from pnpgen.render.imposition import impose
 from pnpgen.render.pages import page_map, page_plan
 from pnpgen.render.paper import paper

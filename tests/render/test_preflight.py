@@ -11,15 +11,15 @@ from click.testing import CliRunner
 from kit.packs import edit, where
 from pypdf import PdfReader
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.checks import check_game
 from pnpgen.checks.print import CVD_MIN_DELTA_E, GREY_MIN_DELTA_L, _too_close
 from pnpgen.cli import main
 from pnpgen.draw import fonts
 from pnpgen.draw.vision import delta_e2000, lightness, seen_with
 from pnpgen.errors import ContentErrors
-from pnpgen.loader import load_game
-from pnpgen.paths import TEMPLATES_DIR
+from pnpgen.files.paths import TEMPLATES_DIR
+from pnpgen.load.loader import load_game
 
 TOKEN_SIZE = f"{TEMPLATES_DIR / 'token.yaml'}:7:15"  # where pnpgen's token template sets its label's size
 FONT_DIR = Path(fonts.__file__).resolve().parent.parent / "fonts"

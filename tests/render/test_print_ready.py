@@ -12,7 +12,7 @@ import subprocess
 import pytest
 from kit.pages import grey_pages, inked_margins
 
-from pnpgen.build import BuildOptions, build, sheet_template
+from pnpgen.build.pipeline import BuildOptions, build, sheet_template
 from pnpgen.components.board import SPEC as BOARD_SPEC
 from pnpgen.components.board import hex_centre
 from pnpgen.draw import fonts

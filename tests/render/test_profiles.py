@@ -13,10 +13,10 @@ from kit.packs import edit
 from PIL import Image
 from pypdf import PdfReader
 
-from pnpgen.atomic import MARKER
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.cli import main
 from pnpgen.errors import PnpgenError
+from pnpgen.files.atomic import MARKER
 
 PT = 72 / 25.4  # points per mm
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from kit.packs import copy_pack, display, edit
 from kit.pages import grey_pages
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.cli import main
 from pnpgen.components.imprint import SAFE, WATERMARK, watermark
 from pnpgen.draw.bounds import ink_box
@@ -106,7 +106,7 @@ def test_final_refuses_every_provisional_value_and_writes_nothing(tmp_path, monk
 
 def test_the_cover_names_a_provisional_rules_value_in_words_not_its_key():
     from pnpgen.components import cover_facts
-    from pnpgen.loader import load_game
+    from pnpgen.load.loader import load_game
     game = load_game("enemy-in-sight")
     whats = [what for what, _why in cover_facts(game, tuple(game.players)).provisional]
     assert any("the rules' fire hull from: 4" in w for w in whats), whats
@@ -115,7 +115,7 @@ def test_the_cover_names_a_provisional_rules_value_in_words_not_its_key():
 
 
 def test_a_deck_repeating_a_provisional_decks_cards_is_listed_provisional_too():
-    from pnpgen.loader import load_game
+    from pnpgen.load.loader import load_game
     game = load_game("seas-of-havoc")
     start = [p for p in game.provisional if p.what.startswith("Player ") and p.what.endswith(" deck (deck)")]
     assert [p.what for p in start] == [f"Player {n} deck (deck)" for n in (1, 2, 3, 4)]

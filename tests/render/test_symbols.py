@@ -6,7 +6,7 @@ import pytest
 
 from pnpgen.draw.icons import SYMBOLS, _symbol_items
 from pnpgen.draw.primitives import Path, Style
-from pnpgen.loader import SYMBOLS as CONTENT_SYMBOLS
+from pnpgen.load.loader import SYMBOLS as CONTENT_SYMBOLS
 
 
 def points(path: Path) -> list[tuple[float, float]]:

@@ -8,14 +8,14 @@ import pytest
 from click.testing import CliRunner
 from kit.packs import where
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.cli import main
 from pnpgen.components import layout_kit
 from pnpgen.components.cards import FACE_SPEC
 from pnpgen.draw.templates import Templates
 from pnpgen.errors import ContentErrors, Problems
-from pnpgen.loader import load_game
-from pnpgen.paths import TEMPLATES_DIR
+from pnpgen.files.paths import TEMPLATES_DIR
+from pnpgen.load.loader import load_game
 
 
 def _templates(pack: Path) -> tuple[Templates, Problems]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.components.board import SPEC as BOARD_SPEC
 from pnpgen.components.board import hex_centre
 from pnpgen.draw.colour import rgb, tint

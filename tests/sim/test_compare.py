@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from kit.packs import copy_pack, edit
 
 from pnpgen.cli import main
+from pnpgen.maths.stats import two_means, two_proportions
 from pnpgen.sim.compare import comparison, comparison_lines
-from pnpgen.stats import two_means, two_proportions
 
 GAMES = "200"
 
@@ -104,7 +104,7 @@ def test_a_file_that_is_no_result_is_one_line(tmp_path):
 def test_a_tally_that_goes_below_zero_is_not_compared_as_shares():
     """Seas of Havoc's infamy by source counts damage as negative: it has no shares to compare (it ended a build's
     comparison with a math domain error when the games were few)."""
-    from pnpgen.loader import load_game
+    from pnpgen.load.loader import load_game
     from pnpgen.sim.runner import result_of, simulate
 
     game = load_game("seas-of-havoc")

@@ -10,8 +10,8 @@ from kit.packs import copy_pack, edit
 from pnpgen.checks import check_game
 from pnpgen.checks.narrow_seas_play import find_placement
 from pnpgen.engine.narrow_seas import make_game
-from pnpgen.hexgrid import distance
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
+from pnpgen.maths.hexgrid import distance
 
 
 @pytest.fixture

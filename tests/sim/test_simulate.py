@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from kit.packs import copy_pack, edit
 
-from pnpgen.atomic import MARKER, write_atomically
 from pnpgen.cli import main
-from pnpgen.loader import load_game
+from pnpgen.files.atomic import MARKER, write_atomically
+from pnpgen.load.loader import load_game
 from pnpgen.sim.metrics import Aggregate, GameResult, percentile
 from pnpgen.sim.runner import simulate
 
@@ -325,7 +325,7 @@ def test_the_report_prints_each_engine_chart_with_its_caption(game):
 
 
 def test_twenty_wins_of_twenty_have_a_wilson_interval_not_a_certainty():
-    from pnpgen.stats import wilson
+    from pnpgen.maths.stats import wilson
 
     rate = wilson(20, 20)
     assert rate.pct == 100.0 and rate.high == 100.0 and round(rate.low, 1) == 83.9
@@ -366,7 +366,7 @@ def test_simulate_json_gives_win_rates_by_setup_role(players, roles):
 
 @pytest.mark.slow
 def test_a_simulation_told_when_it_has_enough_plays_the_first_games_of_the_batch_only():
-    from pnpgen.loader import load_game
+    from pnpgen.load.loader import load_game
     from pnpgen.sim.runner import simulate
 
     game = load_game("narrow-seas")
@@ -382,8 +382,8 @@ def test_a_simulation_told_when_it_has_enough_plays_the_first_games_of_the_batch
 
 
 def test_resolution_is_the_widest_half_interval_of_the_first_role_and_the_seats():
+    from pnpgen.maths.stats import wilson
     from pnpgen.sim.metrics import Aggregate
-    from pnpgen.stats import wilson
 
     agg = Aggregate(seats=2)
     assert agg.resolution() == float("inf")
@@ -394,7 +394,7 @@ def test_resolution_is_the_widest_half_interval_of_the_first_role_and_the_seats(
 
 
 def test_the_quick_simulation_says_the_smallest_edge_it_can_tell():
-    from pnpgen.stats import resolution_line as resolution_words
+    from pnpgen.maths.stats import resolution_line as resolution_words
 
     assert resolution_words(4.96, 385, "narrow-seas") == (
         "385 finished games tell an edge of 5 points or more from an even game")

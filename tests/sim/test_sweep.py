@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 from kit.packs import copy_pack, edit
 
-from pnpgen.atomic import MARKER
 from pnpgen.cli import main
 from pnpgen.errors import ContentErrors, PnpgenError
-from pnpgen.loader import load_game
+from pnpgen.files.atomic import MARKER
+from pnpgen.load.loader import load_game
 from pnpgen.sim import executors
 from pnpgen.sim.executors import DaskExecutor, LocalExecutor, executor_named
 from pnpgen.sim.metrics import Aggregate, GameResult

@@ -6,7 +6,7 @@ import pytest
 
 from pnpgen.components import layout_kit
 from pnpgen.draw.piece import Kit
-from pnpgen.loader import load_game
+from pnpgen.load.loader import load_game
 
 
 @pytest.fixture(scope="session")

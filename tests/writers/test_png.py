@@ -12,11 +12,11 @@ from click.testing import CliRunner
 from kit.pieces import one_of_each_kind
 from PIL import Image
 
-from pnpgen.atomic import MARKER
-from pnpgen.build import BuildOptions, build
+from pnpgen.build.pipeline import BuildOptions, build
 from pnpgen.cli import main
 from pnpgen.errors import PnpgenError
-from pnpgen.loader import load_game
+from pnpgen.files.atomic import MARKER
+from pnpgen.load.loader import load_game
 from pnpgen.render.raster import pixels
 from pnpgen.render.writers.base import WriteOptions
 from pnpgen.render.writers.png import png_files

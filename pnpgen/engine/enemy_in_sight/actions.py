@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...errors import ContentError, ContentErrors, Loc, Problems
-from ...fields import Fields, describe, did_you_mean
-from ...yamlsrc import loc_of, parse_yaml
+from ...source.fields import Fields, describe, did_you_mean
+from ...source.yamlsrc import loc_of, parse_yaml
 from .flow import ACTION_TYPES
 from .names import PARTS
 

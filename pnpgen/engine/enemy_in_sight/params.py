@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...declare import declared, record
 from ...errors import Problems
+from ...load.rulespec import read_params
 from ...model import Game
-from ...rulespec import read_params
+from ...source.declare import declared, record
 
 
 @record("rules", words="parameter")

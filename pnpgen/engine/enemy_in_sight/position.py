@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import ContentError, ContentErrors, Loc, Problems
-from ...fields import Fields, describe, did_you_mean
 from ...model import Game
-from ...yamlsrc import key_loc, loc_of, parse_yaml
+from ...source.fields import Fields, describe, did_you_mean
+from ...source.yamlsrc import key_loc, loc_of, parse_yaml
 from .. import api
 from ..rng import Rng
 from .moves import completions

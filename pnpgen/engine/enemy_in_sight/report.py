@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...stats import rate_text, wilson
+from ...maths.stats import rate_text, wilson
 from ..api import Chart
 
 TOP_CARDS = 6  # cards named in the table

@@ -6,8 +6,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...errors import PnpgenError, Problems
+from ...files.paths import bundled_name
 from ...model import Game
-from ...paths import bundled_name
 from .. import api
 from . import params as eis_params
 from .names import ACTION_DECK, BLACK_ACTIONS, RED_ACTIONS, SHIP_DECK

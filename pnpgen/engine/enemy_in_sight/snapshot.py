@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...files.paths import bundled_name
 from ...model import Game
-from ...paths import bundled_name
 from .. import api
 from ..flowyaml import flow
 from .actions import to_json

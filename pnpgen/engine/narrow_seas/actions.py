@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import Loc, Problems
-from ...fields import Fields, describe, did_you_mean
-from ...hexgrid import DIRECTION_NAMES
-from ...yamlsrc import loc_of
+from ...maths.hexgrid import DIRECTION_NAMES
+from ...source.fields import Fields, describe, did_you_mean
+from ...source.yamlsrc import loc_of
 from .state import ACTION_TYPES
 
 # The fields of each action type, in the order they are written.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...hexgrid import DIRECTION_NAMES, distance
+from ...maths.hexgrid import DIRECTION_NAMES, distance
 from . import moves
 from .phases import ACTION, DRAW, PLAN, SETUP
 

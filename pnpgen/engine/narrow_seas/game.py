@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 
 from ...errors import PnpgenError, Problems
-from ...hexgrid import DIRECTION_NAMES, VECTORS, distance
+from ...maths.hexgrid import DIRECTION_NAMES, VECTORS, distance
 from ...model import AreaCard, Board, Game
 from .. import api
 from . import params as ns_params

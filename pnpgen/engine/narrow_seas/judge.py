@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...errors import IllegalAction
-from ...hexgrid import DIRECTION_NAMES, distance, turn
+from ...maths.hexgrid import DIRECTION_NAMES, distance, turn
 from .moves import casualty_actions, legal_actions, placement_hexes
 from .phases import ACTION, DRAW, OVER, PHASE_ACTIONS, PLAN, SETUP
 

@@ -6,7 +6,7 @@ from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING
 
-from ...hexgrid import DIRECTION_NAMES
+from ...maths.hexgrid import DIRECTION_NAMES
 from .phases import ACTION, DRAW, PLAN, SETUP
 
 PASS = ("pass",)

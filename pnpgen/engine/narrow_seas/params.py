@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...declare import NAME, REQUIRED, Kind, Record, Table, declared, describe, did_you_mean, record
 from ...errors import Problems
+from ...load.rulespec import read_params
 from ...model import Game
-from ...rulespec import read_params
-from ...yamlsrc import loc_of
+from ...source.declare import NAME, REQUIRED, Kind, Record, Table, declared, describe, did_you_mean, record
+from ...source.yamlsrc import loc_of
 
 TURNS = ("clockwise", "counter-clockwise")
 SETTERS = ("first", "second")

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import Loc, Problems
-from ...fields import Fields, describe, did_you_mean
-from ...hexgrid import DIRECTION_NAMES
+from ...maths.hexgrid import DIRECTION_NAMES
 from ...model import Board, Game, Hex
-from ...yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
+from ...source.fields import Fields, describe, did_you_mean
+from ...source.yamlsrc import LMap, display_path, key_loc, load_yaml, loc_of
 from ..api import Position, Source
 from ..flowyaml import flow
 from ..positions import open_position, read_text

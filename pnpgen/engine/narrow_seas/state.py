@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ...errors import PnpgenError
-from ...hexgrid import DIRECTION_NAMES
+from ...maths.hexgrid import DIRECTION_NAMES
 from .. import api
 from ..rng import Rng
 from . import moves

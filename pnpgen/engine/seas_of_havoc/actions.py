@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import Loc, Problems
-from ...fields import Fields, describe, did_you_mean
+from ...source.fields import Fields, describe, did_you_mean
 from .game import SeasOfHavoc
 from .names import CAPITOL, DEEP_COVE, FLAG_SLOTS, FLAGS, GATHER, LOCATIONS, TRADING_POST, WORKSHOP
 from .state import ACTION_TYPES

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from ...errors import Loc, PnpgenError, Problems
-from ...gridmove import Manoeuvre, Shot
+from ...maths.gridmove import Manoeuvre, Shot
 from ...model import Board, CardType, Deck, Game
 from ..api import Rules
 from . import params as soh_params

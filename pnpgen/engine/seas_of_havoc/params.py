@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...declare import Kind, ListOf, declared, describe, record
 from ...errors import Problems
+from ...load.rulespec import read_params
 from ...model import Game
-from ...rulespec import read_params
+from ...source.declare import Kind, ListOf, declared, describe, record
 
 HEADINGS = ("N", "E", "S", "W")
 

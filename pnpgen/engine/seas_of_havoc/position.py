@@ -6,9 +6,9 @@ from collections import Counter
 from typing import Any
 
 from ...errors import Loc, Problems
-from ...fields import Fields, describe, did_you_mean
 from ...model import Game
-from ...yamlsrc import key_loc, loc_of
+from ...source.fields import Fields, describe, did_you_mean
+from ...source.yamlsrc import key_loc, loc_of
 from ..api import Position
 from ..rng import Rng
 from .actions import to_json

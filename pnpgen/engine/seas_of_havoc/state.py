@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ...gridmove import Manoeuvre, absolute
+from ...maths.gridmove import Manoeuvre, absolute
 from ..api import TERMINAL, State
 from ..rng import Rng
 from .moves import legal_actions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...paths import bundled_name
+from ...files.paths import bundled_name
 from ..flowyaml import flow
 from .names import FLAGS, HEADINGS
 

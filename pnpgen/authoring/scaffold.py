@@ -8,11 +8,11 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .errors import PnpgenError
-from .paths import resolve_game
+from ..errors import PnpgenError
+from ..files.paths import resolve_game
+from ..source.yamlsrc import display_path
 from .schema import add_editor_line, engine_of, pack_files, write_schemas
 from .starter_pack import FILES
-from .yamlsrc import display_path
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 SKIP = shutil.ignore_patterns(".*", "__pycache__", "*.pyc", "output")

@@ -15,14 +15,14 @@ import threading
 from functools import partial
 from http.server import BaseHTTPRequestHandler
 
-from .components.scene import Pictures, picture
-from .engine.api import TERMINAL
-from .engine.rng import AgentRng
-from .errors import PnpgenError
-from .model import Game
-from .paths import bundled_name
+from ..components.scene import Pictures, picture
+from ..engine.api import TERMINAL
+from ..engine.rng import AgentRng
+from ..errors import PnpgenError
+from ..files.paths import bundled_name
+from ..model import Game
+from ..sim.playout import AGENT_SEED, AgentOptions, Table
 from .serve import DROPPED, HOST, host_allowed, loopback_server
-from .sim.playout import AGENT_SEED, AgentOptions, Table
 
 MOST_DECISIONS = 100_000  # the agents' decisions between two of the person's: past it, the game is left unfinished
 

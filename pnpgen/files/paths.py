@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
-from .errors import PnpgenError
+from ..errors import PnpgenError
 
 
 class PathRefused(ValueError):
@@ -18,7 +18,7 @@ def _bundled(folder: str) -> Path:
     inside = Path(str(files("pnpgen"))) / folder
     if inside.is_dir():
         return inside
-    return Path(__file__).resolve().parent.parent / folder
+    return Path(str(files("pnpgen"))).resolve().parent / folder
 
 
 CONTENT_DIR = _bundled("content")

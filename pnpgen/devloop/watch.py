@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .build import (
+from ..build.changes import Changes, Snapshot, is_changes_file, read_snapshot
+from ..build.pipeline import (
     BuildOptions,
     BuildState,
     baseline_kind,
@@ -31,13 +32,12 @@ from .build import (
     validate,
     write_step,
 )
-from .changes import Changes, Snapshot, is_changes_file, read_snapshot
-from .checks import check_game
-from .draw import fonts
-from .errors import ContentErrors, PnpgenError
+from ..build.profiles import profile_named, with_profile
+from ..checks import check_game
+from ..draw import fonts
+from ..errors import ContentErrors, PnpgenError
+from ..files.paths import TEMPLATES_DIR, resolve_game
 from .filewatch import FileWatcher
-from .paths import TEMPLATES_DIR, resolve_game
-from .profiles import profile_named, with_profile
 
 CONTENT_SUFFIXES = (".yaml", ".yml")  # any other file that changes may be a font or an image read once and kept
 

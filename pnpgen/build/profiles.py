@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .components import CardFormat, Kit
-from .draw.units import MM_PER_IN
-from .errors import PnpgenError
-from .model.cards import CARD_SIZES
+from ..components import CardFormat, Kit
+from ..draw.units import MM_PER_IN
+from ..errors import PnpgenError
+from ..model.cards import CARD_SIZES
 
 SHOP_BLEED = MM_PER_IN / 8  # 1/8 inch, what DriveThruCards and The Game Crafter ask for
 SHOP_SIZES = ((CARD_SIZES["poker"], CARD_SIZES["poker-us"]),)  # shops print the inch poker card

@@ -17,12 +17,12 @@ import textwrap
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .draw.dump import digest
-from .draw.piece import Kit, Piece
-from .draw.primitives import Group, Text
-from .errors import Loc
-from .paths import TEMPLATES_DIR
-from .render.cover import page_ranges
+from ..draw.dump import digest
+from ..draw.piece import Kit, Piece
+from ..draw.primitives import Group, Text
+from ..errors import Loc
+from ..files.paths import TEMPLATES_DIR
+from ..render.cover import page_ranges
 
 SNAPSHOT = "snapshot.json"
 CHANGES = "changes.txt"

@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .atomic import write_atomically
-from .declare import MAPPING, REQUIRED, Derived, Kind, Record, declarations, info
-from .errors import PnpgenError
-from .model import Game, Variant
-from .yamlsrc import load_yaml
+from ..errors import PnpgenError
+from ..files.atomic import write_atomically
+from ..model import Game, Variant
+from ..source.declare import MAPPING, REQUIRED, Derived, Kind, Record, declarations, info
+from ..source.yamlsrc import load_yaml
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 GAME_FILE = "game.schema.json"
@@ -28,7 +28,7 @@ def rules_parameters(engine: str | None) -> type | None:
     """The record class declaring an engine's rules parameters (None: no engine, or one not installed)."""
     if not engine:
         return None
-    from .engine.api import engine_named
+    from ..engine.api import engine_named
 
     try:
         return engine_named(engine).rules_parameters
@@ -38,7 +38,7 @@ def rules_parameters(engine: str | None) -> type | None:
 
 def engine_names() -> list[str]:
     """Every name `engine:` may give: installed rules engines and games with checks of their own."""
-    from .checks.generic import known_engines
+    from ..checks.generic import known_engines
 
     return known_engines()
 
@@ -205,7 +205,7 @@ def engine_of(root: Path) -> str | None:
 
 def default_folder(root: Path) -> Path:
     """Where `pnpgen schema` writes by default: the pack's schema/ folder (a bundled pack's: output/<game>/schema)."""
-    from .paths import bundled_name
+    from ..files.paths import bundled_name
 
     name = bundled_name(root)
     return Path("output") / name / "schema" if name else Path(root) / "schema"

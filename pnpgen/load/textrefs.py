@@ -27,10 +27,10 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .declare import declarations, did_you_mean, info
-from .errors import Loc, Problems
-from .model import Game, Rules
-from .model.components import Section, TableFrom
+from ..errors import Loc, Problems
+from ..model import Game, Rules
+from ..model.components import Section, TableFrom
+from ..source.declare import declarations, did_you_mean, info
 
 REFERENCE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)+)(?:\|([A-Za-z][\w '-]*(?:/[A-Za-z][\w '-]*)?))?\}")
 NAMESPACES = {
@@ -68,7 +68,7 @@ def data_view(game: Game, where: Where, variant=None) -> dict[str, Any]:
     parts = {k: tuple(getattr(game, k)) for k in ("decks", "boards", "area_cards", "tokens")}
     counts, count_locs = game.declared, game.declared_locs
     if variant is not None:
-        from .model.rules import overlay_rules
+        from ..model.rules import overlay_rules
         rules = overlay_rules(game.rules, variant.rules)
         parts = {k: v + tuple(getattr(variant, k)) for k, v in parts.items()}
         counts, count_locs = variant.declared or counts, variant.declared_locs or count_locs

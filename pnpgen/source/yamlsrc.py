@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from .errors import ContentError, Loc, Problems
+from ..errors import ContentError, Loc, Problems
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 200_000

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .errors import ContentError, Loc
+from ..errors import ContentError, Loc
 from .yamlsrc import MAX_BYTES, MAX_NODES, LList, LMap, check_cell, decode, parse_yaml, too_large
 
 NESTED = ("fields",)  # column prefixes that fill a mapping: fields.NAME

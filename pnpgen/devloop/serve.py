@@ -27,8 +27,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote, unquote
 
-from .atomic import listed_files
-from .errors import PnpgenError
+from ..errors import PnpgenError
+from ..files.atomic import listed_files
 
 HOST = "127.0.0.1"  # loopback only: nobody else on the network sees the kit
 STATUS = "/__pnpgen/status"

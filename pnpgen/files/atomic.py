@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import PnpgenError
+from ..errors import PnpgenError
 
 MARKER = ".pnpgen-output"
 DISPOSABLE = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})  # what file browsers leave in a folder shown

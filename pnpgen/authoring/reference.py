@@ -1,6 +1,6 @@
 """The content reference (docs/content-reference.md), made from the declarations so it cannot drift.
 
-Run: python -m pnpgen.reference > docs/content-reference.md
+Run: python -m pnpgen.authoring.reference > docs/content-reference.md
 """
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from .declare import REQUIRED, Derived, FileOr, Kind, ListOf, OneOf, Record, Table, declarations, info
-from .model import Game, Variant
-from .model.cards import CardList
-from .textrefs import NAMESPACES
+from ..load.textrefs import NAMESPACES
+from ..model import Game, Variant
+from ..model.cards import CardList
+from ..source.declare import REQUIRED, Derived, FileOr, Kind, ListOf, OneOf, Record, Table, declarations, info
 
-COMMAND = "python -m pnpgen.reference > docs/content-reference.md"
+COMMAND = "python -m pnpgen.authoring.reference > docs/content-reference.md"
 
 
 class _Reference:
@@ -112,14 +112,14 @@ def anchor(title: str) -> str:
 
 def engine_names() -> list[str]:
     """Every name `engine:` may give: installed rules engines and games with checks of their own."""
-    from .checks.generic import known_engines
+    from ..checks.generic import known_engines
 
     return known_engines()
 
 
 def engine_parameters() -> list[tuple[str, type]]:
     """(engine name, parameters class) of every registered engine that declares its rules parameters."""
-    from .engine.api import engine_named, registered_engines
+    from ..engine.api import engine_named, registered_engines
 
     out = []
     for name in registered_engines():

@@ -8,10 +8,10 @@ from typing import Any
 
 import yaml
 
-from .errors import Loc, PnpgenError
-from .model import Deck, Game
-from .sheets import NESTED, is_sheet, read_sheet, write_csv
-from .yamlsrc import LList, LMap, load_yaml
+from ..errors import Loc, PnpgenError
+from ..model import Deck, Game
+from ..source.sheets import NESTED, is_sheet, read_sheet, write_csv
+from ..source.yamlsrc import LList, LMap, load_yaml
 
 FIRST = ("id", "name", "suit", "action", "count", "text", "template", "image")  # the columns' order, then fields
 

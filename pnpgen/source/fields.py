@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import Loc, Problems
 from .declare import INVALID, Derived, Kind, Pattern, Scalar, Table, declarations, describe, did_you_mean, info
-from .errors import Loc, Problems
 from .sheets import value_of
 from .yamlsrc import LList, LMap, key_loc, loc_of
 

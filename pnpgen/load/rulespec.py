@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import Problems
-from .fields import Reading, read_record
-from .model import Game
-from .yamlsrc import LMap
+from ..errors import Problems
+from ..model import Game
+from ..source.fields import Reading, read_record
+from ..source.yamlsrc import LMap
 
 
 def read_params(game: Game, params: type, problems: Problems) -> Any:

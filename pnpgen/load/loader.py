@@ -12,22 +12,22 @@ from dataclasses import replace
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
-from . import gridmove
-from .declare import ID, INVALID, declarations, describe
-from .errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
-from .fields import Reading, SectionPlace, Source, did_you_mean, read_section, read_values
-from .model import Board, Deck, Game, Provisional, Rules, Variant
-from .model.board import HEADINGS, TURNS, Cell
-from .model.cards import DEFAULT_BACK, FieldSpec
-from .model.components import SHAPES
-from .model.game import MAX_PLAYERS, FontFile
-from .model.icons import SYMBOLS
-from .model.images import ImageRef
-from .model.simulation import Simulation
-from .paths import TEMPLATES_DIR, PathRefused, pack_path, resolve_game, template_path
-from .sheets import is_sheet, read_sheet, value_of
+from ..errors import ContentError, ContentErrors, Loc, PnpgenError, Problems
+from ..files.paths import TEMPLATES_DIR, PathRefused, pack_path, resolve_game, template_path
+from ..maths import gridmove
+from ..model import Board, Deck, Game, Provisional, Rules, Variant
+from ..model.board import HEADINGS, TURNS, Cell
+from ..model.cards import DEFAULT_BACK, FieldSpec
+from ..model.components import SHAPES
+from ..model.game import MAX_PLAYERS, FontFile
+from ..model.icons import SYMBOLS
+from ..model.images import ImageRef
+from ..model.simulation import Simulation
+from ..source.declare import ID, INVALID, declarations, describe
+from ..source.fields import Reading, SectionPlace, Source, did_you_mean, read_section, read_values
+from ..source.sheets import is_sheet, read_sheet, value_of
+from ..source.yamlsrc import display_path, key_loc, load_yaml, loc_of
 from .textrefs import resolve_references
-from .yamlsrc import display_path, key_loc, load_yaml, loc_of
 
 __all__ = ["MAX_PLAYERS", "SHAPES", "SYMBOLS", "ensure_game", "load_game"]
 
@@ -578,7 +578,7 @@ class _Loader:
         return v
 
     def grid_field(self, s: Any, v: Any, loc: Loc | None, what: str) -> Any:
-        """A manoeuvre or shots field (pnpgen.gridmove), or None after recording an error."""
+        """A manoeuvre or shots field (pnpgen.maths.gridmove), or None after recording an error."""
         got, problem = gridmove.read_manoeuvre(v) if s.kind == "manoeuvre" else gridmove.read_shots(v)
         if got is None:
             self.p.error(loc, f"{what}: field '{s.id}' must be {problem}, got {describe(v)}")

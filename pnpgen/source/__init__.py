@@ -1,0 +1,1 @@
+"""Reading a pack's source files as located data: YAML, spreadsheets, and fields read as declared."""
