@@ -6,7 +6,7 @@ Layers, top to bottom; a module may import from its own layer and the layers bel
     cli > devloop > authoring > build > sim > checks > components > render > draw > engine > load > model
         > source > maths, files > errors, plugins
 
-Imports under `if TYPE_CHECKING:` never run; they must still point down.
+Imports under `if TYPE_CHECKING:` never run; they must still point down, and they count as edges of a cycle.
 """
 
 from __future__ import annotations
@@ -154,10 +154,11 @@ def test_every_import_points_down_the_layers():
 
 @pytest.mark.slow
 def test_no_modules_import_each_other_in_a_cycle():
+    # imports for annotations count too: an engine's helpers annotate with its protocols and records (leaf modules),
+    # never with the game or state class that imports them
     edges: dict[str, set[str]] = {}
-    for a, b, _, runs in imports():
-        if runs:
-            edges.setdefault(a, set()).add(b)
+    for a, b, _, _ in imports():
+        edges.setdefault(a, set()).add(b)
     assert sum(map(len, edges.values())) > 300
     assert cycles(edges) == []
 

@@ -11,7 +11,7 @@ from .flow import ACTION_TYPES
 from .names import PARTS
 
 if TYPE_CHECKING:
-    from .rules import EnemyInSight
+    from .protocol import GameRules
 
 # The fields of each action type, in the order they are written, and what each holds.
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -23,7 +23,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
 CHOICES = {"to": ("line", "port"), "as": ("line", "prize"), "part": PARTS}
 
 
-def to_json(rules: EnemyInSight, a: tuple) -> dict[str, Any]:
+def to_json(rules: GameRules, a: tuple) -> dict[str, Any]:
     """The JSON object of an action tuple."""
     out: dict[str, Any] = {"type": a[0]}
     for name, value in zip(FIELDS[a[0]], a[1:]):
@@ -31,7 +31,7 @@ def to_json(rules: EnemyInSight, a: tuple) -> dict[str, Any]:
     return out
 
 
-def from_json(rules: EnemyInSight, obj: Any, problems: Problems, what: str = "action",
+def from_json(rules: GameRules, obj: Any, problems: Problems, what: str = "action",
               loc: Loc | None = None) -> tuple[tuple, int | None] | None:
     """(action tuple, the player it names or None) from a JSON/YAML object; None after recording located errors."""
     f = Fields(obj, what, problems, loc)
@@ -50,7 +50,7 @@ def from_json(rules: EnemyInSight, obj: Any, problems: Problems, what: str = "ac
     return (kind, *values), player
 
 
-def _field(rules: EnemyInSight, f: Fields, name: str) -> Any:
+def _field(rules: GameRules, f: Fields, name: str) -> Any:
     if name == "card":
         return _known(f, name, rules.cards, "card")
     if name == "ship":
@@ -82,7 +82,7 @@ def _known(f: Fields, name: str, known, what: str) -> str | None:
     return v
 
 
-def parse_action(rules: EnemyInSight, text: str, name: str = "<action>") -> tuple[tuple, int | None]:
+def parse_action(rules: GameRules, text: str, name: str = "<action>") -> tuple[tuple, int | None]:
     """(action tuple, the player it names or None) from JSON (or YAML flow) text; ContentErrors if malformed."""
     problems = Problems()
     try:
@@ -98,7 +98,7 @@ def parse_action(rules: EnemyInSight, text: str, name: str = "<action>") -> tupl
     return got
 
 
-def describe_action(rules: EnemyInSight, a: tuple) -> str:
+def describe_action(rules: GameRules, a: tuple) -> str:
     """A sentence for an action: 'play broadsides-3', 'aim at orient', 'fire from victory'."""
     kind = a[0]
     ships = rules.ships

@@ -34,7 +34,7 @@ from .names import (
 )
 
 if TYPE_CHECKING:
-    from .state import EisState
+    from .protocol import GameState
 
 # Red cards from the least to the most harmful to their player (a card with no effect on them is passed on first).
 RED_ORDER = (WEATHERGAUGE, STRIKE, RUN_AGROUND, ADMIRALTY, FIRE)
@@ -43,7 +43,7 @@ KEEP = {BROADSIDES: 6, BOARDING: 5, FIRE_SHIP: 5, RAKE: 4, BREAK_THE_LINE: 4, AD
         REFUSE_BATTLE: 3, REPAIR: 2, BUCKET_BRIGADE: 2, BLOCKADE: 1}
 
 
-def greedy(s: EisState, rng) -> tuple:
+def greedy(s: GameState, rng) -> tuple:
     """The greedy agent's action for the player to move."""
     step = s.step
     if step == RED_STEP:
@@ -70,7 +70,7 @@ def greedy_factory(rules, player: int, options: dict[str, str]):
     return greedy
 
 
-def red_choice(s: EisState, rng) -> tuple:
+def red_choice(s: GameState, rng) -> tuple:
     """Pass on what does not hurt us, else the least harmful Red card."""
     from .effects import affects
 
@@ -87,7 +87,7 @@ def red_choice(s: EisState, rng) -> tuple:
     return min(acts, key=harm)
 
 
-def card_choice(s: EisState, rng) -> tuple:
+def card_choice(s: GameState, rng) -> tuple:
     """The play whose best way scores most, a Refuse Battle discarded for ships in Port, or the least useful card
     discarded (or, after a first card, done)."""
     p = s.turn
@@ -108,7 +108,7 @@ def card_choice(s: EisState, rng) -> tuple:
     return best
 
 
-def best_way(s: EisState, card: str, ways: tuple) -> tuple[float, tuple]:
+def best_way(s: GameState, card: str, ways: tuple) -> tuple[float, tuple]:
     """(score, way) of the best way to play a card (the first of equals); a gunnery card's ways are scored once for
     each target and part, whichever ship fires."""
     gunnery = s.rules.cards[card].action in (BROADSIDES, RAKE)
@@ -124,7 +124,7 @@ def best_way(s: EisState, card: str, ways: tuple) -> tuple[float, tuple]:
     return best_score, best
 
 
-def way_score(s: EisState, card: str, way: tuple) -> float:
+def way_score(s: GameState, card: str, way: tuple) -> float:
     """What one complete way to play a card is worth now (VP-like units)."""
     rules = s.rules
     info = rules.cards[card]
@@ -180,7 +180,7 @@ def way_score(s: EisState, card: str, way: tuple) -> float:
     return 0.0
 
 
-def grape_choice(s: EisState) -> tuple:
+def grape_choice(s: GameState) -> tuple:
     """Commit every valid card (the cheapest Broadsides), never bluff."""
     b = s.pending
     q = s.to_move
@@ -194,7 +194,7 @@ def grape_choice(s: EisState) -> tuple:
     return ("grape", tuple(sorted(cards, key=s.rules.card_order.__getitem__)))
 
 
-def breaker_choice(s: EisState) -> tuple:
+def breaker_choice(s: GameState) -> tuple:
     """One Line Breaker, the lowest-rated ship (it may then fire at the target only), then done."""
     if s.pending.chosen:
         return DONE
@@ -203,7 +203,7 @@ def breaker_choice(s: EisState) -> tuple:
     return ("breaker", ships[i].id)
 
 
-def move_choice(s: EisState) -> tuple:
+def move_choice(s: GameState) -> tuple:
     """Take Prizes into Port, then badly damaged ships; bring ships from Port while the Line is short; then done."""
     acts = legal_actions(s)
     rules = s.rules

@@ -27,7 +27,7 @@ from .names import (
 )
 
 if TYPE_CHECKING:
-    from .state import EisState
+    from .protocol import GameState
 
 # why a ship left play (metrics): sunk and credited, or lost for no VP
 GUNFIRE, FIRE_SHIP_CAUSE, BREAK_CAUSE, EXPLOSION, AGROUND = "gunfire", "fire-ship", "break-the-line", \
@@ -36,7 +36,7 @@ NO_CREDIT = (EXPLOSION, AGROUND)
 
 
 # -- the piles of ships ----------------------------------------------------------------------------
-def pile_of(s: EisState, i: int) -> list[int] | None:
+def pile_of(s: GameState, i: int) -> list[int] | None:
     """The list ship i sits in (a Line, Port or the Prizes of its owner), or None."""
     p, place = s.owner[i], s.place[i]
     if place == LINE:
@@ -48,32 +48,32 @@ def pile_of(s: EisState, i: int) -> list[int] | None:
     return None
 
 
-def lift(s: EisState, i: int) -> None:
+def lift(s: GameState, i: int) -> None:
     """Take ship i out of the Line, Port or Prizes it is in."""
     pile = pile_of(s, i)
     if pile is not None:
         pile.remove(i)
 
 
-def to_line(s: EisState, i: int, p: int) -> None:
+def to_line(s: GameState, i: int, p: int) -> None:
     """Ship i joins player p's Line, in value order."""
     s.owner[i], s.place[i] = p, LINE
     insort(s.line[p - 1], i, key=s.rules.line_key)
 
 
-def to_prizes(s: EisState, i: int, p: int) -> None:
+def to_prizes(s: GameState, i: int, p: int) -> None:
     """Ship i becomes a Prize behind player p's Line."""
     s.owner[i], s.place[i] = p, PRIZE
     insort(s.prizes[p - 1], i)
 
 
-def to_port(s: EisState, i: int, p: int) -> None:
+def to_port(s: GameState, i: int, p: int) -> None:
     """Ship i lies in player p's Port."""
     s.owner[i], s.place[i] = p, PORT
     insort(s.port[p - 1], i, key=s.rules.line_key)
 
 
-def strip(s: EisState, i: int) -> None:
+def strip(s: GameState, i: int) -> None:
     """Ship i leaves the sea: its damage cards and Fires go to the discard, its Strike chit and flag go."""
     cards = s.rules.cards
     for _, source, _ in s.damage[i]:
@@ -83,7 +83,7 @@ def strip(s: EisState, i: int) -> None:
     s.damage[i], s.fires[i], s.struck[i], s.breaker[i] = (), (), False, None
 
 
-def sink(s: EisState, i: int, by: int, cause: str) -> None:
+def sink(s: GameState, i: int, by: int, cause: str) -> None:
     """Ship i sinks: into `by`'s pile of sunk ships, or lost for no VP (run aground, blown up)."""
     lift(s, i)
     strip(s, i)
@@ -97,7 +97,7 @@ def sink(s: EisState, i: int, by: int, cause: str) -> None:
         s.tally(f"sunk:{cause}")
 
 
-def go_to_port(s: EisState, i: int) -> None:
+def go_to_port(s: GameState, i: int) -> None:
     """Ship i returns to its owner's Port: all its damage is discarded; a Prize is taken in and scores at once."""
     p = s.owner[i]
     was_prize = s.place[i] == PRIZE
@@ -114,19 +114,19 @@ def go_to_port(s: EisState, i: int) -> None:
         end_game(s, POINTS, (p,))
 
 
-def gain(s: EisState, p: int, source: int, vp: int) -> None:
+def gain(s: GameState, p: int, source: int, vp: int) -> None:
     """Player p scores `vp` (negative: loses) from a source of VP."""
     s.scores[p - 1] += vp
     s.vp[p - 1][source] += vp
 
 
-def end_game(s: EisState, how: str, winners: tuple[int, ...]) -> None:
+def end_game(s: GameState, how: str, winners: tuple[int, ...]) -> None:
     """The game is over."""
     s.step, s.victory, s.winners, s.pending = OVER, how, winners, None
 
 
 # -- damage -----------------------------------------------------------------------------------------
-def hit(s: EisState, i: int, part: int, amount: int, source: str, by: int, cause: str) -> None:
+def hit(s: GameState, i: int, part: int, amount: int, source: str, by: int, cause: str) -> None:
     """Ship i takes damage on a part (the source: the damage card, or a Break The Line card); a Hull all damaged
     sinks it, to the credit of `by`."""
     s.damage[i] = (*s.damage[i], (part, source, amount))
@@ -134,7 +134,7 @@ def hit(s: EisState, i: int, part: int, amount: int, source: str, by: int, cause
         sink(s, i, by, cause)
 
 
-def burn(s: EisState, i: int, part: int, amount: int) -> None:
+def burn(s: GameState, i: int, part: int, amount: int) -> None:
     """A Fire burns ship i: its burning adds up on the part; a Hull burnt through blows the ship up."""
     dmg = list(s.damage[i])
     for k, (pt, source, a) in enumerate(dmg):
@@ -148,13 +148,13 @@ def burn(s: EisState, i: int, part: int, amount: int) -> None:
         sink(s, i, 0, EXPLOSION)
 
 
-def fire_part(s: EisState, i: int, origin: int) -> int:
+def fire_part(s: GameState, i: int, origin: int) -> int:
     """Where a Fire that took hold in `origin` burns now: a Rigging fire spreads to the Hull of a dismasted ship,
     and back to the Rigging once it is repaired."""
     return HULL if origin == HULL or s.dismasted(i) else RIGGING
 
 
-def fire_damage(s: EisState, p: int) -> None:
+def fire_damage(s: GameState, p: int) -> None:
     """Turn step 2: each Fire on player p's ships at sea burns."""
     amount = s.rules.params.fire_damage_per_turn
     for i in [i for pile in (s.line[p - 1], s.prizes[p - 1]) for i in pile if s.fires[i]]:
@@ -165,7 +165,7 @@ def fire_damage(s: EisState, p: int) -> None:
     settle(s)
 
 
-def remove_card(s: EisState, i: int, part: int, card: str) -> None:
+def remove_card(s: GameState, i: int, part: int, card: str) -> None:
     """A damage card comes off ship i (Repair, capture) to the discard."""
     dmg = list(s.damage[i])
     for k, (pt, source, _) in enumerate(dmg):
@@ -176,7 +176,7 @@ def remove_card(s: EisState, i: int, part: int, card: str) -> None:
     s.discard.append(card)
 
 
-def smallest_rigging_card(s: EisState, i: int) -> str | None:
+def smallest_rigging_card(s: GameState, i: int) -> str | None:
     """The smallest Broadsides or Rake card on ship i's Rigging (the first of equals), or None."""
     cards = s.rules.cards
     best = None
@@ -186,7 +186,7 @@ def smallest_rigging_card(s: EisState, i: int) -> str | None:
     return best[1] if best else None
 
 
-def capture(s: EisState, i: int, by: int) -> None:
+def capture(s: GameState, i: int, by: int) -> None:
     """Ship i is taken by player `by`: out of its Line, its Strike chit and flag gone, its smallest Rigging damage
     card removed. Its taker then makes it a Line ship or a Prize."""
     lift(s, i)
@@ -198,7 +198,7 @@ def capture(s: EisState, i: int, by: int) -> None:
 
 
 # -- cards in play -----------------------------------------------------------------------------------
-def end_break(s: EisState, card: str) -> None:
+def end_break(s: GameState, card: str) -> None:
     """A Break The Line leaves play: its Line Breakers lose their flags, its -2/-2 is lifted from every ship."""
     for k, (c, _, _) in enumerate(s.breaks):
         if c == card:
@@ -213,13 +213,13 @@ def end_break(s: EisState, card: str) -> None:
             s.damage[i] = tuple(d for d in dmg if d[1] != card)
 
 
-def end_blockade(s: EisState, k: int) -> None:
+def end_blockade(s: GameState, k: int) -> None:
     """The k-th Blockade in play is discarded."""
     card = s.blockades.pop(k)[0]
     s.discard.append(card)
 
 
-def withdraw_cards(s: EisState, p: int) -> None:
+def withdraw_cards(s: GameState, p: int) -> None:
     """Player p's Refuse Battle: their Break The Line and Blockade cards leave play."""
     for card in [c for c, by, _ in s.breaks if by == p]:
         end_break(s, card)
@@ -228,7 +228,7 @@ def withdraw_cards(s: EisState, p: int) -> None:
             end_blockade(s, k)
 
 
-def settle(s: EisState) -> None:
+def settle(s: GameState) -> None:
     """What follows from any change: a Line Breaker sunk, taken, struck, dismasted or gone to Port loses its flag
     for good; a Break The Line with no Line Breaker left ends; a Blockade whose player has no mobile ship of the
     Line left is discarded."""
@@ -245,7 +245,7 @@ def settle(s: EisState) -> None:
             end_blockade(s, k)
 
 
-def runs_blockade(s: EisState, p: int) -> bool:
+def runs_blockade(s: GameState, p: int) -> bool:
     """Whether a move between player p's Port and the sea gets through: one roll per Blockade on that Port, each of
     which must beat the number of the blockader's mobile ships of the Line."""
     through = True
@@ -256,7 +256,7 @@ def runs_blockade(s: EisState, p: int) -> bool:
 
 
 # -- Red cards ----------------------------------------------------------------------------------------
-def red_targets(s: EisState, p: int, action: str) -> list[int]:
+def red_targets(s: GameState, p: int, action: str) -> list[int]:
     """Player p's ships a Red card would strike (empty: it does not affect them; Weathergauge always does)."""
     if action == ADMIRALTY:
         return [i for i in s.line[p - 1] if not s.struck[i] and not s.dismasted(i)]
@@ -270,13 +270,13 @@ def red_targets(s: EisState, p: int, action: str) -> list[int]:
     return []
 
 
-def affects(s: EisState, p: int, card: str) -> bool:
+def affects(s: GameState, p: int, card: str) -> bool:
     """Whether a Red card has an effect on player p (else it is passed to the left)."""
     action = s.rules.cards[card].action
     return action == WEATHERGAUGE or bool(red_targets(s, p, action))
 
 
-def play_red(s: EisState, p: int, card: str) -> None:
+def play_red(s: GameState, p: int, card: str) -> None:
     """A Red card takes effect on player p; it goes to the discard (a Fire card stays on the ship it burns)."""
     rules = s.rules
     action = rules.cards[card].action

@@ -50,13 +50,13 @@ from .names import (
 )
 
 if TYPE_CHECKING:
-    from .state import EisState
+    from .protocol import GameState
 
 ASKED = (MAIN, RED_STEP, OVER)  # steps whose decision is asked even with one possibility
 
 
 # -- setup ------------------------------------------------------------------------------------------------
-def deal(s: EisState) -> None:
+def deal(s: GameState) -> None:
     """Setup: the players roll for the deal (the high roller deals and plays first; ties roll again), both decks
     are shuffled, each player gets their Ships, laid out as a Line in value order, and their Action cards; the
     rest of the Ship deck lies face up."""
@@ -81,7 +81,7 @@ def deal(s: EisState) -> None:
 
 
 # -- turns and rounds ----------------------------------------------------------------------------------------
-def start_turn(s: EisState, p: int) -> None:
+def start_turn(s: GameState, p: int) -> None:
     """Player p's turn: their Refuse Battle of last turn leaves play, their Fires burn, they draw up to their hand
     capacity (an empty Action deck ends the round) unless a Red card was passed to them; then they decide."""
     s.turn = s.to_move = p
@@ -104,13 +104,13 @@ def start_turn(s: EisState, p: int) -> None:
     s.step = RED_STEP if any(c in red for c in hand) else MAIN
 
 
-def end_turn(s: EisState) -> None:
+def end_turn(s: GameState) -> None:
     """The player to the left plays next."""
     if s.step != OVER:
         start_turn(s, s.rules.next_player(s.turn))
 
 
-def end_round(s: EisState) -> None:
+def end_round(s: GameState) -> None:
     """The Action deck ran dry: every player scores; the first to the victory target wins (the highest score, ties
     sharing the win); else the deal passes left, the discards are shuffled into a new Action deck and the new
     dealer plays. With no VP left to win (no Prize at sea, ships with one player at most, no Ship deck) or no card
@@ -143,7 +143,7 @@ def end_round(s: EisState) -> None:
     start_turn(s, s.dealer)
 
 
-def no_vp_left(s: EisState) -> bool:
+def no_vp_left(s: GameState) -> bool:
     """Whether no VP can be won any more: no Prize at sea, no more than one player with ships, no Ship deck."""
     if s.ship_deck or any(s.prizes):
         return False
@@ -152,7 +152,7 @@ def no_vp_left(s: EisState) -> bool:
 
 
 # -- applying an action ------------------------------------------------------------------------------------------
-def apply(s: EisState, action: tuple) -> None:
+def apply(s: GameState, action: tuple) -> None:
     """Play an action (trusted to be legal: see judge.why_illegal), then take every decision left with a single
     possibility."""
     _APPLY[action[0]](s, action)
@@ -163,17 +163,17 @@ def apply(s: EisState, action: tuple) -> None:
         _APPLY[acts[0][0]](s, acts[0])
 
 
-def take(s: EisState, p: int, card: str) -> None:
+def take(s: GameState, p: int, card: str) -> None:
     """A card leaves player p's hand."""
     s.hands[p - 1].remove(card)
 
 
-def to_hand(s: EisState, p: int, card: str) -> None:
+def to_hand(s: GameState, p: int, card: str) -> None:
     """A card returns to player p's hand."""
     insort(s.hands[p - 1], card, key=s.rules.card_order.__getitem__)
 
 
-def _red(s: EisState, a: tuple) -> None:
+def _red(s: GameState, a: tuple) -> None:
     p, card = s.turn, a[1]
     if s.passing is not None:
         owner = s.passing[1]
@@ -194,7 +194,7 @@ def _red(s: EisState, a: tuple) -> None:
     end_turn(s)
 
 
-def _play(s: EisState, a: tuple) -> None:
+def _play(s: GameState, a: tuple) -> None:
     p, card = s.turn, a[1]
     options = moves.completions(s, p, card)
     take(s, p, card)
@@ -204,7 +204,7 @@ def _play(s: EisState, a: tuple) -> None:
         resolve(s, card, ())
 
 
-def _choose(s: EisState, a: tuple) -> None:
+def _choose(s: GameState, a: tuple) -> None:
     c = s.pending
     chosen = (*c.chosen, a)
     k = len(chosen)
@@ -215,21 +215,21 @@ def _choose(s: EisState, a: tuple) -> None:
         s.pending = Choosing(c.card, chosen, options)
 
 
-def _discard(s: EisState, a: tuple) -> None:
+def _discard(s: GameState, a: tuple) -> None:
     take(s, s.turn, a[1])
     s.discard.append(a[1])
     s.tally(f"discarded:{a[1]}")
     end_turn(s)
 
 
-def _muster(s: EisState, a: tuple) -> None:
+def _muster(s: GameState, a: tuple) -> None:
     take(s, s.turn, a[1])
     s.discard.append(a[1])
     s.tally(f"mustered:{a[1]}")
     s.pending, s.step = Moves(a[1], "muster", (), False), MOVES
 
 
-def _done(s: EisState, a: tuple) -> None:
+def _done(s: GameState, a: tuple) -> None:
     if s.step == BREAKERS:
         finish_break(s)
     elif s.step == MOVES and s.pending.mode == "muster":
@@ -240,14 +240,14 @@ def _done(s: EisState, a: tuple) -> None:
         end_turn(s)
 
 
-def after_play(s: EisState) -> None:
+def after_play(s: GameState) -> None:
     """A card has done its work: the turn goes on for the cards that may join it (else it ends)."""
     if s.step == OVER:
         return
     s.pending, s.step, s.to_move = None, EXTRA, s.turn
 
 
-def resolve(s: EisState, card: str, chosen: tuple) -> None:
+def resolve(s: GameState, card: str, chosen: tuple) -> None:
     """A Black card played with every choice made takes effect."""
     rules = s.rules
     info = rules.cards[card]
@@ -308,7 +308,7 @@ def resolve(s: EisState, card: str, chosen: tuple) -> None:
     after_play(s)
 
 
-def fire_ship(s: EisState, p: int, got: dict) -> None:
+def fire_ship(s: GameState, p: int, got: dict) -> None:
     """Fire Ship: a roll for each target (+ the bonus in Port or dismasted); a roll high enough sinks it."""
     rules = s.rules
     prm = rules.params
@@ -322,7 +322,7 @@ def fire_ship(s: EisState, p: int, got: dict) -> None:
             fx.sink(s, i, p, fx.FIRE_SHIP_CAUSE)
 
 
-def _grape(s: EisState, a: tuple) -> None:
+def _grape(s: GameState, a: tuple) -> None:
     b = s.pending
     q = s.to_move
     for c in a[1]:
@@ -350,7 +350,7 @@ def _grape(s: EisState, a: tuple) -> None:
     fx.settle(s)
 
 
-def reveal(s: EisState, q: int, cards: tuple, ship: int) -> int:
+def reveal(s: GameState, q: int, cards: tuple, ship: int) -> int:
     """Grape Shot revealed: valid Broadsides (for this ship) and Rakes count 1 each and are discarded; a bluff goes
     back to the hand."""
     info = s.rules.cards
@@ -366,7 +366,7 @@ def reveal(s: EisState, q: int, cards: tuple, ship: int) -> int:
     return valid
 
 
-def _capture(s: EisState, a: tuple) -> None:
+def _capture(s: GameState, a: tuple) -> None:
     c = s.pending
     if a[1] == "line":
         fx.lift(s, c.ship)
@@ -376,7 +376,7 @@ def _capture(s: EisState, a: tuple) -> None:
     after_play(s)
 
 
-def _breaker(s: EisState, a: tuple) -> None:
+def _breaker(s: GameState, a: tuple) -> None:
     b = s.pending
     s.pending = b._replace(chosen=(*b.chosen, a[1]))
     p = s.turn
@@ -385,7 +385,7 @@ def _breaker(s: EisState, a: tuple) -> None:
         finish_break(s)
 
 
-def finish_break(s: EisState) -> None:
+def finish_break(s: GameState) -> None:
     """Break The Line takes effect: flags on the Line Breakers; every ship of the broken Line and behind it that
     has not struck (nor is protected by Refuse Battle) loses Rigging and Hull."""
     b = s.pending
@@ -402,14 +402,14 @@ def finish_break(s: EisState) -> None:
     after_play(s)
 
 
-def break_damage(s: EisState, i: int, card: str, by: int, damage: int) -> None:
+def break_damage(s: GameState, i: int, card: str, by: int, damage: int) -> None:
     """A Break The Line's damage on ship i: Rigging, then Hull."""
     if damage:
         fx.hit(s, i, RIGGING, damage, card, by, fx.BREAK_CAUSE)
         fx.hit(s, i, HULL, damage, card, by, fx.BREAK_CAUSE)
 
 
-def _move(s: EisState, a: tuple) -> None:
+def _move(s: GameState, a: tuple) -> None:
     m = s.pending
     p = s.turn
     i = s.rules.ship_index[a[1]]

@@ -8,7 +8,7 @@ from ..rng import Rng
 from .moves import grape_actions
 
 if TYPE_CHECKING:
-    from .state import EisState
+    from .protocol import GameState
 
 
 def shuffle(items: list, rng) -> None:
@@ -18,7 +18,7 @@ def shuffle(items: list, rng) -> None:
         items[k], items[j] = items[j], items[k]
 
 
-def sample_hidden(s: EisState, player: int, rng) -> EisState:
+def sample_hidden(s: GameState, player: int, rng) -> GameState:
     """Other players' hands and the Action deck dealt afresh from the cards among them (and the other side's
     secret Grape Shot chosen again), the Ship deck under its face-up top card and the other players' ships sunk
     this round shuffled, and a fresh random source."""

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from .names import GUNNERY, LINE, NO_LINE, PORT, PRIZE, PRIZE_PORT, Boarding, Breakers, Choosing
 
 if TYPE_CHECKING:
-    from .state import EisState
+    from .protocol import GameState
 
 
-def action_cards(s: EisState) -> Counter:
+def action_cards(s: GameState) -> Counter:
     """Every Action card wherever it is: deck, discard, hands, damage cards, Fires, cards in play, on its way."""
     info = s.rules.cards
     found = [*s.deck, *s.discard]
@@ -34,7 +34,7 @@ def action_cards(s: EisState) -> Counter:
     return Counter(found)
 
 
-def problems(s: EisState) -> list[str]:
+def problems(s: GameState) -> list[str]:
     """One sentence for each thing wrong with the state's bookkeeping; [] when all holds."""
     r = s.rules
     out = []

@@ -44,7 +44,7 @@ from .names import (
 )
 
 if TYPE_CHECKING:
-    from .state import EisState
+    from .protocol import GameState
 
 TURN = "Turn Sequence"
 RED_RULE = "Turn Sequence: Play or pass Red Action card"
@@ -72,7 +72,7 @@ WHAT_NEXT = {"target": "the target ship", "port": "a Port", "against": "the play
              "to": "the Line or the Port"}
 
 
-def card_rule(s: EisState, card: str) -> str:
+def card_rule(s: GameState, card: str) -> str:
     """The rulebook section of a card."""
     info = s.rules.cards[card]
     if info.red:
@@ -80,14 +80,14 @@ def card_rule(s: EisState, card: str) -> str:
     return f"{BLACK_RULE}: {CARD_RULES.get(info.action, info.name)}"
 
 
-def turn_rule(s: EisState) -> str:
+def turn_rule(s: GameState) -> str:
     """The rule that says who decides now."""
     if s.step == CHOOSE:
         return card_rule(s, s.pending.card)
     return STEP_RULE[s.step] if s.step != MAIN else TURN
 
 
-def why_illegal(s: EisState, a: tuple) -> IllegalAction | None:
+def why_illegal(s: GameState, a: tuple) -> IllegalAction | None:
     """The reason an action is illegal, or None if it is legal (decided by the legal-action list)."""
     bad = explain(s, a)
     if bad is not None:
@@ -97,7 +97,7 @@ def why_illegal(s: EisState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def explain(s: EisState, a: tuple) -> IllegalAction | None:
+def explain(s: GameState, a: tuple) -> IllegalAction | None:
     """The first rule the action breaks; None if none is found."""
     kind = a[0]
     if s.step == OVER:
@@ -109,7 +109,7 @@ def explain(s: EisState, a: tuple) -> IllegalAction | None:
     return _CHECKS[kind](s, a)
 
 
-def _expected(s: EisState) -> str:
+def _expected(s: GameState) -> str:
     p = s.to_move
     if s.step == RED_STEP:
         if s.passing is not None:
@@ -130,11 +130,11 @@ def _expected(s: EisState) -> str:
     return f"player {p} is to move ships between Port and sea (or 'done')"
 
 
-def _ship(s: EisState, sid: str) -> int | None:
+def _ship(s: GameState, sid: str) -> int | None:
     return s.rules.ship_index.get(sid)
 
 
-def _where(s: EisState, i: int) -> str:
+def _where(s: GameState, i: int) -> str:
     """Where ship i is, in words."""
     place, owner = s.place[i], s.owner[i]
     if place == LINE:
@@ -147,7 +147,7 @@ def _where(s: EisState, i: int) -> str:
         PLACE_NAMES[place]]
 
 
-def _in_hand(s: EisState, card: str, p: int | None = None) -> IllegalAction | None:
+def _in_hand(s: GameState, card: str, p: int | None = None) -> IllegalAction | None:
     p = p or s.to_move
     if card not in s.hands[p - 1]:
         return IllegalAction(f"{card} is not in player {p}'s hand", PLAY_RULE)
@@ -155,7 +155,7 @@ def _in_hand(s: EisState, card: str, p: int | None = None) -> IllegalAction | No
 
 
 # -- the turn's card --------------------------------------------------------------------------------------
-def _red(s: EisState, a: tuple) -> IllegalAction | None:
+def _red(s: GameState, a: tuple) -> IllegalAction | None:
     card = a[1]
     if s.passing is not None:
         if card != s.passing[0]:
@@ -169,7 +169,7 @@ def _red(s: EisState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _play(s: EisState, a: tuple) -> IllegalAction | None:
+def _play(s: GameState, a: tuple) -> IllegalAction | None:
     card = a[1]
     bad = _in_hand(s, card)
     if bad:
@@ -187,7 +187,7 @@ def _play(s: EisState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def unplayable(s: EisState, p: int, card: str) -> str:
+def unplayable(s: GameState, p: int, card: str) -> str:
     """Why player p cannot play a card now."""
     info = s.rules.cards[card]
     action = info.action
@@ -222,11 +222,11 @@ def unplayable(s: EisState, p: int, card: str) -> str:
     return f"{card} cannot be played now"
 
 
-def _discard(s: EisState, a: tuple) -> IllegalAction | None:
+def _discard(s: GameState, a: tuple) -> IllegalAction | None:
     return _in_hand(s, a[1])
 
 
-def _muster(s: EisState, a: tuple) -> IllegalAction | None:
+def _muster(s: GameState, a: tuple) -> IllegalAction | None:
     bad = _in_hand(s, a[1])
     if bad:
         return bad
@@ -238,14 +238,14 @@ def _muster(s: EisState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _done(s: EisState, a: tuple) -> IllegalAction | None:
+def _done(s: GameState, a: tuple) -> IllegalAction | None:
     if s.step == BREAKERS and not s.pending.chosen:
         return IllegalAction("choose at least one Line Breaker first", f"{BLACK_RULE}: Break The Line")
     return None
 
 
 # -- the choices of a card being played ----------------------------------------------------------------------
-def _choice(s: EisState, a: tuple) -> IllegalAction | None:
+def _choice(s: GameState, a: tuple) -> IllegalAction | None:
     c = s.pending
     rule = card_rule(s, c.card)
     nexts = next_choices(c.chosen, c.options)
@@ -272,7 +272,7 @@ def _choice(s: EisState, a: tuple) -> IllegalAction | None:
     return IllegalAction(f"{' '.join(map(str, a[1:]))} is not a possible choice for {c.card} here", rule)
 
 
-def _why_not_target(s: EisState, card: str, t: int, rule: str) -> IllegalAction:
+def _why_not_target(s: GameState, card: str, t: int, rule: str) -> IllegalAction:
     name = s.rules.ships[t].name
     p = s.turn
     action = s.rules.cards[card].action
@@ -296,7 +296,7 @@ def _why_not_target(s: EisState, card: str, t: int, rule: str) -> IllegalAction:
     return IllegalAction(f"no ship of player {p} can reach {name} with {card}", rule)
 
 
-def _why_not_firer(s: EisState, card: str, f: int, rule: str) -> IllegalAction:
+def _why_not_firer(s: GameState, card: str, f: int, rule: str) -> IllegalAction:
     ship = s.rules.ships[f]
     p = s.turn
     info = s.rules.cards[card]
@@ -316,7 +316,7 @@ def _why_not_firer(s: EisState, card: str, f: int, rule: str) -> IllegalAction:
 
 
 # -- the steps after a card ---------------------------------------------------------------------------------------
-def _grape(s: EisState, a: tuple) -> IllegalAction | None:
+def _grape(s: GameState, a: tuple) -> IllegalAction | None:
     rule = f"{BLACK_RULE}: Boarding Party"
     q = s.to_move
     b = s.pending
@@ -334,11 +334,11 @@ def _grape(s: EisState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _capture(s: EisState, a: tuple) -> IllegalAction | None:
+def _capture(s: GameState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _breaker(s: EisState, a: tuple) -> IllegalAction | None:
+def _breaker(s: GameState, a: tuple) -> IllegalAction | None:
     rule = f"{BLACK_RULE}: Break The Line"
     p = s.turn
     i = _ship(s, a[1])
@@ -358,7 +358,7 @@ def _breaker(s: EisState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _move(s: EisState, a: tuple) -> IllegalAction | None:
+def _move(s: GameState, a: tuple) -> IllegalAction | None:
     rule = f"{BLACK_RULE}: Refuse Battle"
     p = s.turn
     m = s.pending

@@ -10,7 +10,7 @@ from ..api import Figures
 from .names import POINTS, PRIZE_PORT, PRIZE_SEA, SUNK_VP
 
 if TYPE_CHECKING:
-    from .state import EisState
+    from .protocol import GameState
 
 # event tallies kept by the state -> the figure that sums them by what follows the colon
 BY_KIND = {"played": "cards_played", "discarded": "cards_discarded", "passed": "red_passed_on",
@@ -24,12 +24,12 @@ class Metrics:
     def __init__(self, rules):
         self.rules = rules
 
-    def record(self, state: EisState, action: tuple) -> None:
+    def record(self, state: GameState, action: tuple) -> None:
         """Before each action: make sure the state keeps a tally."""
         if state.events is None:
             state.events = Counter()
 
-    def finish(self, state: EisState) -> Figures:
+    def finish(self, state: GameState) -> Figures:
         """The game's figures: counters are summed over a batch, numbers averaged (and totalled)."""
         events = state.events or Counter()
         figures: Figures = {name: Counter() for name in BY_KIND.values()}

@@ -36,14 +36,14 @@ from .names import (
 )
 
 if TYPE_CHECKING:
-    from .state import EisState
+    from .protocol import GameState
 
 DONE = ("done",)
 CAPTURE_ACTIONS = [("capture", "line"), ("capture", "prize")]
 TO_LINE, TO_PORT = ("to", "line"), ("to", "port")
 
 
-def legal_actions(s: EisState) -> list[tuple]:
+def legal_actions(s: GameState) -> list[tuple]:
     """Every legal action of the player to move, in a stable order."""
     step = s.step
     if step == MAIN:
@@ -65,7 +65,7 @@ def legal_actions(s: EisState) -> list[tuple]:
     return []
 
 
-def random_action(s: EisState, rng) -> tuple:
+def random_action(s: GameState, rng) -> tuple:
     """A legal action drawn uniformly."""
     acts = legal_actions(s)
     return acts[rng.randrange(len(acts))]
@@ -77,7 +77,7 @@ def distinct(hand: list[str]) -> list[str]:
 
 
 # -- the turn's card ----------------------------------------------------------------------------------
-def red_actions(s: EisState) -> list[tuple]:
+def red_actions(s: GameState) -> list[tuple]:
     """The Red card passed on to this player, else each Red card in hand (one must be played)."""
     if s.passing is not None:
         return [("red", s.passing[0])]
@@ -85,7 +85,7 @@ def red_actions(s: EisState) -> list[tuple]:
     return [("red", c) for c in distinct(s.hands[s.turn - 1]) if c in red]
 
 
-def main_actions(s: EisState) -> list[tuple]:
+def main_actions(s: GameState) -> list[tuple]:
     """Play a Black card that has some way to be played, discard Refuse Battle for ships in Port, or discard any
     card."""
     p = s.turn
@@ -98,19 +98,19 @@ def main_actions(s: EisState) -> list[tuple]:
     return acts
 
 
-def extra_actions(s: EisState) -> list[tuple]:
+def extra_actions(s: GameState) -> list[tuple]:
     """After a Broadsides, Rake or Boarding Party: the cards that may join it, or end the turn."""
     p = s.turn
     return [*plays(s, p, distinct(s.hands[p - 1])), DONE]
 
 
-def plays(s: EisState, p: int, cards: list[str]) -> list[tuple]:
+def plays(s: GameState, p: int, cards: list[str]) -> list[tuple]:
     """('play', card) for each Black card that may be played now and has a way to be played."""
     info = s.rules.cards
     return [("play", c) for c in cards if not info[c].red and may_join(s, info[c].action) and completions(s, p, c)]
 
 
-def may_join(s: EisState, action: str) -> bool:
+def may_join(s: GameState, action: str) -> bool:
     """Whether a card of this action may be played after the cards played this turn: one Black card a turn, but
     a Rake (at most so many a turn) fires alone or along with a Broadsides, and Boarding Parties go alone (more
     of them together) or after a Broadsides: so no Broadsides or Rake follows a lone Boarding Party, and a Rake
@@ -138,7 +138,7 @@ def next_choices(chosen: tuple, options: tuple) -> list[tuple]:
 
 
 # -- every way to play a card ---------------------------------------------------------------------------
-def completions(s: EisState, p: int, card: str) -> tuple:
+def completions(s: GameState, p: int, card: str) -> tuple:
     """Every complete way for player p to play a Black card now (tuples of choice actions; a card with no choice
     has one empty way); () if it cannot be played."""
     c = s.rules.cards[card]
@@ -166,13 +166,13 @@ def completions(s: EisState, p: int, card: str) -> tuple:
     return ()
 
 
-def enemies(s: EisState, p: int) -> list[int]:
+def enemies(s: GameState, p: int) -> list[int]:
     """The other players, from p's left round the table."""
     n = s.rules.num_players
     return [(p + k - 1) % n + 1 for k in range(1, n)]
 
 
-def may_attack(s: EisState, f: int, t: int) -> bool:
+def may_attack(s: GameState, f: int, t: int) -> bool:
     """Whether ship f may attack ship t (at sea, of another player): a Line Breaker attacks only the player whose
     Line it broke; a Prize behind a Line is reached only through a Break The Line of that Line, by ships of its
     flag's nation and its Line Breakers."""
@@ -187,7 +187,7 @@ def may_attack(s: EisState, f: int, t: int) -> bool:
     return any(target == q and (info[card].flag == nation or b == card) for card, _, target in s.breaks)
 
 
-def gunnery(s: EisState, p: int, rating: int | None) -> tuple:
+def gunnery(s: GameState, p: int, rating: int | None) -> tuple:
     """Broadsides (ships rated `rating` or better fire it) or Rake (None: any ship): (target, part, firing ship)
     for every enemy ship at sea that gunfire may reach, every part not already destroyed."""
     ships = s.rules.ships
@@ -208,7 +208,7 @@ def gunnery(s: EisState, p: int, rating: int | None) -> tuple:
     return tuple(out)
 
 
-def boardings(s: EisState, p: int) -> tuple:
+def boardings(s: GameState, p: int) -> tuple:
     """Boarding Party: (target, boarding ship) for every enemy ship at sea that is dismasted or has struck."""
     ships = s.rules.ships
     boarders = s.fighters(p)
@@ -221,7 +221,7 @@ def boardings(s: EisState, p: int) -> tuple:
     return tuple(out)
 
 
-def fire_ship_targets(s: EisState, p: int) -> tuple:
+def fire_ship_targets(s: GameState, p: int) -> tuple:
     """Fire Ship: any enemy ship at sea (not protected by Refuse Battle), or every ship in an enemy Port."""
     ships = s.rules.ships
     out = []
@@ -232,14 +232,14 @@ def fire_ship_targets(s: EisState, p: int) -> tuple:
     return tuple(out)
 
 
-def fires_to_fight(s: EisState, p: int) -> tuple:
+def fires_to_fight(s: GameState, p: int) -> tuple:
     """Bucket Brigade: (ship, where the Fire took hold) for each Fire on one of p's ships."""
     ships = s.rules.ships
     return tuple((("ship", ships[i].id), ("fire", PARTS[origin]))
                  for i in (*s.line[p - 1], *s.prizes[p - 1]) for origin in sorted({o for _, o in s.fires[i]}))
 
 
-def repairs(s: EisState, p: int) -> tuple:
+def repairs(s: GameState, p: int) -> tuple:
     """Repair: (ship, damage card and part) for each Broadsides or Rake card on one of p's ships."""
     ships, info = s.rules.ships, s.rules.cards
     out = []
@@ -251,7 +251,7 @@ def repairs(s: EisState, p: int) -> tuple:
     return tuple(out)
 
 
-def blockade_targets(s: EisState, p: int) -> tuple:
+def blockade_targets(s: GameState, p: int) -> tuple:
     """Blockade: another player's Port, while p blockades fewer Ports than allowed and has a mobile ship of the
     Line (else the Blockade would be discarded at once)."""
     mine = [t for _, by, t in s.blockades if by == p]
@@ -260,7 +260,7 @@ def blockade_targets(s: EisState, p: int) -> tuple:
     return tuple((("against", q),) for q in enemies(s, p) if q not in mine)
 
 
-def break_targets(s: EisState, p: int) -> tuple:
+def break_targets(s: GameState, p: int) -> tuple:
     """Break The Line: another player with ships in their Line, while p has a ship that may become a Line
     Breaker."""
     if not line_breaker_candidates(s, p):
@@ -268,19 +268,19 @@ def break_targets(s: EisState, p: int) -> tuple:
     return tuple((("against", q),) for q in enemies(s, p) if s.line[q - 1])
 
 
-def line_breaker_candidates(s: EisState, p: int) -> list[int]:
+def line_breaker_candidates(s: GameState, p: int) -> list[int]:
     """p's mobile ships of the Line that have not struck and break no Line already."""
     return [i for i in s.fighters(p) if s.breaker[i] is None]
 
 
-def line_breakers_allowed(s: EisState, p: int) -> int:
+def line_breakers_allowed(s: GameState, p: int) -> int:
     """How many Line Breakers p may choose: one per so many ships of the Line (at least 1), up to the maximum."""
     prm = s.rules.params
     return min(prm.line_breakers_max, max(1, len(s.line[p - 1]) // prm.ships_per_line_breaker))
 
 
 # -- the steps after a card -----------------------------------------------------------------------------
-def grape_actions(s: EisState) -> list[tuple]:
+def grape_actions(s: GameState) -> list[tuple]:
     """Grape Shot for the player to move: none, a Broadsides their ship could fire, a Rake, both, or a bluff (any
     other card)."""
     b = s.pending
@@ -295,7 +295,7 @@ def grape_actions(s: EisState) -> list[tuple]:
     return acts
 
 
-def grape_cards(s: EisState, q: int, ship: int) -> tuple[list[str], list[str], list[str]]:
+def grape_cards(s: GameState, q: int, ship: int) -> tuple[list[str], list[str], list[str]]:
     """(valid Broadsides for this ship, Rakes, other cards) among player q's different cards."""
     info = s.rules.cards
     rating = s.rules.ships[ship].rating
@@ -311,7 +311,7 @@ def grape_cards(s: EisState, q: int, ship: int) -> tuple[list[str], list[str], l
     return valid, rakes, bluffs
 
 
-def breaker_actions(s: EisState) -> list[tuple]:
+def breaker_actions(s: GameState) -> list[tuple]:
     """Another Line Breaker (while fewer than allowed are chosen), or done once one is."""
     b = s.pending
     p = s.turn
@@ -324,7 +324,7 @@ def breaker_actions(s: EisState) -> list[tuple]:
     return acts
 
 
-def move_actions(s: EisState) -> list[tuple]:
+def move_actions(s: GameState) -> list[tuple]:
     """Refuse Battle: each ship in Port to the Line; when played, each ship at sea to Port (a dismasted one only
     after a mobile one); done."""
     m = s.pending

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from ...errors import PnpgenError, Problems
 from ...files.paths import bundled_name
@@ -11,38 +10,7 @@ from ...model import Game
 from .. import api
 from . import params as eis_params
 from .names import ACTION_DECK, BLACK_ACTIONS, RED_ACTIONS, SHIP_DECK
-
-
-@dataclass(frozen=True)
-class ShipInfo:
-    """One card of the Ship deck."""
-
-    id: str
-    name: str
-    nation: str
-    rating: int
-    hull: int
-    rigging: int
-    value: int
-
-    @property
-    def vp(self) -> int:
-        """What the ship scores when sunk: Hull plus Rigging."""
-        return self.hull + self.rigging
-
-
-@dataclass(frozen=True)
-class CardInfo:
-    """One card type of the Action deck."""
-
-    id: str
-    name: str
-    action: str
-    red: bool
-    rating: int | None  # Broadsides: fired by ships of this rating or better (a lower number)
-    damage: int  # Broadsides and Rake: the size of the damage card
-    flag: str | None  # Break The Line: the nation its Line Breakers fly
-    order: int
+from .records import CardInfo, ShipInfo
 
 
 class EnemyInSight(api.Rules):

@@ -9,10 +9,10 @@ from .. import api
 from .names import ACTION_DECK, HULL, RIGGING, SHIP_DECK
 
 if TYPE_CHECKING:
-    from .state import EisState
+    from .protocol import GameState
 
 
-def scene(s: EisState, viewer: int | None = None) -> api.Scene:
+def scene(s: GameState, viewer: int | None = None) -> api.Scene:
     """Rows of ship cards (each with its damage and state in words under it) and of action cards in hand; a
     viewer sees others' hands face down."""
     r = s.rules

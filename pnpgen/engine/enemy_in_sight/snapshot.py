@@ -12,8 +12,7 @@ from .actions import to_json
 from .names import GUNNERY, OVER, PARTS, VP_SOURCES, Boarding, Breakers, Capture, Choosing, Moves
 
 if TYPE_CHECKING:
-    from .rules import EnemyInSight
-    from .state import EisState
+    from .protocol import GameRules, GameState
 
 
 def game_ref_of(content: Game) -> str:
@@ -21,7 +20,7 @@ def game_ref_of(content: Game) -> str:
     return bundled_name(content.root) or str(content.root)
 
 
-def to_dict(s: EisState, viewer: int | None = None, game_ref: str | None = None) -> dict[str, Any]:
+def to_dict(s: GameState, viewer: int | None = None, game_ref: str | None = None) -> dict[str, Any]:
     """A position as plain data; with a viewer, what that player may see."""
     rules = s.rules
     ships = rules.ships
@@ -100,7 +99,7 @@ def _without_empties(d: dict[str, Any]) -> dict[str, Any]:
 OPTIONAL = ("vp", "sunk", "sunk_this_round", "taken", "wrecks", "in_play", "discard")
 
 
-def _damage(rules: EnemyInSight, dmg: tuple) -> list:
+def _damage(rules: GameRules, dmg: tuple) -> list:
     part, source, amount = dmg
     info = rules.cards.get(source)
     if info is not None and (info.action in GUNNERY or info.flag):
@@ -108,7 +107,7 @@ def _damage(rules: EnemyInSight, dmg: tuple) -> list:
     return [PARTS[part], source, amount]
 
 
-def _pending(s: EisState, viewer: int | None) -> dict[str, Any]:
+def _pending(s: GameState, viewer: int | None) -> dict[str, Any]:
     x = s.pending
     ships = s.rules.ships
     if isinstance(x, Choosing):
@@ -146,7 +145,7 @@ def dump(d: dict[str, Any], actions: list | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_position(position: api.Position | EisState) -> str:
+def write_position(position: api.Position | GameState) -> str:
     """The YAML text of a position (a state, or a Position keeping how its file named the game)."""
     if isinstance(position, api.Position):
         return dump(to_dict(position.state, game_ref=position.game_ref))

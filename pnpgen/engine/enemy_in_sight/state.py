@@ -30,7 +30,7 @@ from . import flow, hidden, moves, snapshot
 from .names import DECK, HULL, LINE, MAIN, OVER, PRIZE, RIGGING, VP_SOURCES
 
 if TYPE_CHECKING:
-    from .rules import EnemyInSight
+    from .protocol import GameRules
 
 class EisState(api.State):
     """Everything about one moment of an Enemy in Sight game; `rules` holds the static facts."""
@@ -40,7 +40,7 @@ class EisState(api.State):
                  "port", "prizes", "sunk", "scored", "taken", "wrecks", "deck", "discard", "hands", "breaks",
                  "blockades", "refusals", "passing", "winners", "victory", "events")
 
-    def __init__(self, rules: EnemyInSight, rng: Rng):
+    def __init__(self, rules: GameRules, rng: Rng):
         n, k = rules.num_players, len(rules.ships)
         self.rules = rules
         self.rng = rng
@@ -211,7 +211,7 @@ class EisState(api.State):
 
 
 
-def new_game(rules: EnemyInSight, seed: int) -> EisState:
+def new_game(rules: GameRules, seed: int) -> EisState:
     """A new game after the deal (see flow.deal), its chance drawn from `seed`."""
     s = EisState(rules, Rng(seed))
     flow.deal(s)

@@ -9,8 +9,8 @@ from ...maths.hexgrid import DIRECTION_NAMES, VECTORS, distance
 from ...model import AreaCard, Board, Game
 from .. import api
 from . import params as ns_params
+from .records import CardInfo, Cell
 
-Cell = tuple[int, int]
 DIR_VECTORS = tuple(VECTORS[n] for n in DIRECTION_NAMES)  # index 0..5, clockwise from N
 PLACEMENTS_KEPT = 2048  # placement_ring answers kept at most, so that memory stays flat over a long batch
 
@@ -22,29 +22,6 @@ SICK_BAY = "sickbay"  # the kind of area card that holds crew out of action
 def ship_cards(content: Game) -> tuple[AreaCard, ...]:
     """The content's ship cards (area cards of kind 'ship')."""
     return tuple(a for a in content.area_cards if a.kind == SHIP)
-
-
-class CardInfo:
-    """What the engine needs to know of one card type."""
-
-    __slots__ = ("id", "name", "suit", "kind", "action", "area", "headings", "steps", "pass_through",
-                 "range", "damage", "heal", "order")
-
-    def __init__(self, card, area_index: dict[str, int], order: int):
-        a = card.action
-        self.id: str = card.id
-        self.name: str = a.name if a else card.name
-        self.suit: str | None = card.suit
-        self.kind: str = a.kind if a else ""
-        self.action: str = a.id if a else ""
-        self.area: int | None = area_index.get(a.plan_area) if a and a.plan_area else None
-        self.headings: tuple[int, ...] = a.headings if a else ()
-        self.steps: tuple[int, ...] = a.steps if a else ()
-        self.pass_through: bool = bool(a and a.pass_through)
-        self.range: int | None = a.range if a else None
-        self.damage: int = (a.damage or 0) if a else 0
-        self.heal: int = (a.heal if a.heal is not None else 1) if a else 1
-        self.order = order
 
 
 class NarrowSeas(api.Rules):

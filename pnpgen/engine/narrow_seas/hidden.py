@@ -11,10 +11,10 @@ from .moves import compositions
 from .phases import PLAN
 
 if TYPE_CHECKING:
-    from .state import NarrowSeasState
+    from .protocol import GameState
 
 
-def sample_hidden(s: NarrowSeasState, player: int, rng: RandomSource) -> NarrowSeasState:
+def sample_hidden(s: GameState, player: int, rng: RandomSource) -> GameState:
     """A copy that `player` cannot tell from `s`: the other players' hands and each draw pile dealt again from the
     cards they hold between them, the plans others have made this Plan phase drawn again, chance reseeded."""
     g = s.g

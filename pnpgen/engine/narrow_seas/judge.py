@@ -10,20 +10,20 @@ from .moves import casualty_actions, legal_actions, placement_hexes
 from .phases import ACTION, DRAW, OVER, PHASE_ACTIONS, PLAN, SETUP
 
 if TYPE_CHECKING:
-    from .state import NarrowSeasState
+    from .protocol import GameState
 
 PHASE_RULE = {SETUP: "3.0 setup", PLAN: "6.1 plan phase", DRAW: "6.2 draw phase", ACTION: "6.3 action phase",
               OVER: "1.2 how to win"}
 
 
-def check(s: NarrowSeasState, a: tuple) -> None:
+def check(s: GameState, a: tuple) -> None:
     """Raise IllegalAction (reason and rule) unless the action is legal in this state."""
     bad = why_illegal(s, a)
     if bad is not None:
         raise bad
 
 
-def why_illegal(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def why_illegal(s: GameState, a: tuple) -> IllegalAction | None:
     """The reason an action is illegal, or None if it is legal (decided by the legal-action list)."""
     bad = explain(s, a)
     if bad is not None:
@@ -33,7 +33,7 @@ def why_illegal(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def explain(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def explain(s: GameState, a: tuple) -> IllegalAction | None:
     """The first rule the action breaks, checked in the rulebook's order; None if none is broken."""
     kind = a[0]
     if s.phase == OVER:
@@ -51,14 +51,14 @@ def explain(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     return _CHECKS[kind](s, a)
 
 
-def _expected(s: NarrowSeasState) -> str:
+def _expected(s: GameState) -> str:
     if s.phase == SETUP:
         return "place a ship" if s.placing() else "set the wind"
     return {PLAN: "plan", DRAW: "draw", ACTION: "act"}[s.phase]
 
 
 # -- shared requirements ---------------------------------------------------------------------
-def _ship(s: NarrowSeasState, sid: str, rule: str, role: str = "ship") -> tuple[int | None, IllegalAction | None]:
+def _ship(s: GameState, sid: str, rule: str, role: str = "ship") -> tuple[int | None, IllegalAction | None]:
     g = s.g
     i = g.ship_index.get(sid)
     if i is None:
@@ -71,13 +71,13 @@ def _ship(s: NarrowSeasState, sid: str, rule: str, role: str = "ship") -> tuple[
     return i, None
 
 
-def _in_hand(s: NarrowSeasState, cid: str) -> IllegalAction | None:
+def _in_hand(s: GameState, cid: str) -> IllegalAction | None:
     if cid not in s.hands[s.to_move - 1]:
         return IllegalAction(f"{cid} is not in player {s.to_move}'s hand", "6.3 action phase")
     return None
 
 
-def _card_play(s: NarrowSeasState, cid: str, sid: str, kind: str, rule: str):
+def _card_play(s: GameState, cid: str, sid: str, kind: str, rule: str):
     """Card in hand, of the right kind, for an own ship on a hex of its suit with a cube planned."""
     g = s.g
     bad = _in_hand(s, cid)
@@ -101,7 +101,7 @@ def _card_play(s: NarrowSeasState, cid: str, sid: str, kind: str, rule: str):
 
 
 # -- setup ----------------------------------------------------------------------------------------
-def _place(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _place(s: GameState, a: tuple) -> IllegalAction | None:
     g, prm = s.g, s.g.params
     rule = "3.0 setup: ship placement"
     if not s.placing():
@@ -142,7 +142,7 @@ def _place(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
                          rule)
 
 
-def _set_wind(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _set_wind(s: GameState, a: tuple) -> IllegalAction | None:
     if s.placing():
         return IllegalAction("ships are still to be placed before the wind is set", "3.0 setup")
     if a[1] not in DIRECTION_NAMES:
@@ -151,7 +151,7 @@ def _set_wind(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
 
 
 # -- plan and draw ----------------------------------------------------------------------------------
-def _plan(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _plan(s: GameState, a: tuple) -> IllegalAction | None:
     g = s.g
     rule = "6.1 plan phase"
     given = set()
@@ -174,13 +174,13 @@ def _plan(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _draw(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _draw(s: GameState, a: tuple) -> IllegalAction | None:
     if not s.deck and not s.discard:
         return IllegalAction(f"{_deck(s)} and its discard pile are empty", "6.2 draw phase")
     return None
 
 
-def _deck(s: NarrowSeasState, what: str = "deck") -> str:
+def _deck(s: GameState, what: str = "deck") -> str:
     """'the deck', or in a game of several decks 'Deck B' (the player to move's)."""
     g = s.g
     if len(g.deck_names) == 1:
@@ -189,7 +189,7 @@ def _deck(s: NarrowSeasState, what: str = "deck") -> str:
     return f"Deck {name}" if what == "deck" else f"Deck {name}'s {what}"
 
 
-def _market(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _market(s: GameState, a: tuple) -> IllegalAction | None:
     g = s.g
     rule = "6.2 draw phase: market"
     _, cid, sid = a
@@ -205,7 +205,7 @@ def _market(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
 
 
 # -- action phase ------------------------------------------------------------------------------------
-def _sail(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _sail(s: GameState, a: tuple) -> IllegalAction | None:
     g = s.g
     _, cid, sid, to = a
     c, i, bad = _card_play(s, cid, sid, "sail", "7.1 sail")
@@ -238,7 +238,7 @@ def _sail(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _fire(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _fire(s: GameState, a: tuple) -> IllegalAction | None:
     g = s.g
     _, cid, sid, tid = a
     c, i, bad = _card_play(s, cid, sid, "fire", "7.2 cannon")
@@ -256,7 +256,7 @@ def _fire(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _duty(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _duty(s: GameState, a: tuple) -> IllegalAction | None:
     _, cid, sid = a
     c, i, bad = _card_play(s, cid, sid, "duty", "7.3 return to duty")
     if bad:
@@ -266,7 +266,7 @@ def _duty(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _wind(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _wind(s: GameState, a: tuple) -> IllegalAction | None:
     _, cid, direction = a
     bad = _in_hand(s, cid)
     if bad:
@@ -282,15 +282,15 @@ def _wind(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _discard(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _discard(s: GameState, a: tuple) -> IllegalAction | None:
     return _in_hand(s, a[1])
 
 
-def _pass(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _pass(s: GameState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _casualties(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
+def _casualties(s: GameState, a: tuple) -> IllegalAction | None:
     g = s.g
     rule = "7.2 cannon: casualties"
     _, sid, counts = a
@@ -308,7 +308,7 @@ def _casualties(s: NarrowSeasState, a: tuple) -> IllegalAction | None:
     return None
 
 
-def _ship_at(s: NarrowSeasState, cell) -> str | None:
+def _ship_at(s: GameState, cell) -> str | None:
     for j, h in enumerate(s.hex):
         if h == cell:
             return s.g.ship_ids[j]

@@ -13,7 +13,7 @@ PASS = ("pass",)
 DRAW_ACTION = ("draw",)
 
 if TYPE_CHECKING:
-    from .state import NarrowSeasState
+    from .protocol import GameState
 
 
 @cache
@@ -32,7 +32,7 @@ def takings(total: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple((a, *rest) for a in range(min(total, caps[0]) + 1) for rest in takings(total - a, caps[1:]))
 
 
-def legal_actions(s: NarrowSeasState) -> list[tuple]:
+def legal_actions(s: GameState) -> list[tuple]:
     """Every legal action of the player to move."""
     phase = s.phase
     if phase == ACTION:
@@ -46,7 +46,7 @@ def legal_actions(s: NarrowSeasState) -> list[tuple]:
     return []
 
 
-def plan_space(s: NarrowSeasState) -> list[tuple[str, tuple[tuple[int, ...], ...]]]:
+def plan_space(s: GameState) -> list[tuple[str, tuple[tuple[int, ...], ...]]]:
     """In the Plan phase: for each afloat ship of the player to move, (id, every way to spread its cubes).
 
     A legal plan picks one way per ship, so the plans are the product of these lists: agents can
@@ -57,7 +57,7 @@ def plan_space(s: NarrowSeasState) -> list[tuple[str, tuple[tuple[int, ...], ...
     return [(ids[i], compositions(spent[i] + sum(plan[i]), k)) for i in g.ships_of[s.to_move] if hexes[i] is not None]
 
 
-def random_action(s: NarrowSeasState, rng) -> tuple:
+def random_action(s: GameState, rng) -> tuple:
     """A legal action drawn uniformly: a plan ship by ship, a draw-phase action from its count, an Action-phase
     action without listing the discards, else from the list."""
     phase = s.phase
@@ -71,7 +71,7 @@ def random_action(s: NarrowSeasState, rng) -> tuple:
     return acts[rng.randrange(len(acts))]
 
 
-def count_actions(s: NarrowSeasState) -> int:
+def count_actions(s: GameState) -> int:
     """How many legal actions there are (plans counted, not listed)."""
     if s.phase == PLAN:
         n = 1
@@ -82,7 +82,7 @@ def count_actions(s: NarrowSeasState) -> int:
 
 
 # -- setup --------------------------------------------------------------------------------
-def placement_hexes(s: NarrowSeasState, player: int) -> tuple[list, str]:
+def placement_hexes(s: GameState, player: int) -> tuple[list, str]:
     """(hexes where `player` may place a ship now, which rule chose them: edge | distance | relaxed | any).
 
     The first ship (or one placed while no enemy ship is on the board) goes on an edge hex or near
@@ -105,7 +105,7 @@ def placement_hexes(s: NarrowSeasState, player: int) -> tuple[list, str]:
     return (far, "relaxed") if far else (empty, "any")
 
 
-def setup_actions(s: NarrowSeasState) -> list[tuple]:
+def setup_actions(s: GameState) -> list[tuple]:
     """Place a ship (each unplaced ship of the player on each allowed hex), or set the wind."""
     if not s.placing():
         return [("set_wind", d) for d in DIRECTION_NAMES]
@@ -119,13 +119,13 @@ def setup_actions(s: NarrowSeasState) -> list[tuple]:
 
 
 # -- plan and draw ----------------------------------------------------------------------------
-def plan_actions(s: NarrowSeasState) -> list[tuple]:
+def plan_actions(s: GameState) -> list[tuple]:
     """Every plan: each afloat ship's cubes (all not in the Sick Bay) spread over the Plan areas."""
     per_ship = [[(sid, way) for way in ways] for sid, ways in plan_space(s)]
     return [("plan", combo) for combo in product(*per_ship)]
 
 
-def random_draw(s: NarrowSeasState, rng) -> tuple:
+def random_draw(s: GameState, rng) -> tuple:
     """A draw-phase action drawn uniformly, without listing them."""
     g = s.g
     p = s.to_move
@@ -144,7 +144,7 @@ def random_draw(s: NarrowSeasState, rng) -> tuple:
     return ("market", card, g.ship_ids[payers[k % len(payers)]])
 
 
-def draw_actions(s: NarrowSeasState) -> list[tuple]:
+def draw_actions(s: GameState) -> list[tuple]:
     """Draw from the deck, or take a Market card paying a cube of a ship's market area."""
     g = s.g
     d = g.deck_of[s.to_move]
@@ -158,7 +158,7 @@ def draw_actions(s: NarrowSeasState) -> list[tuple]:
 
 
 # -- action phase --------------------------------------------------------------------------------
-def action_phase_actions(s: NarrowSeasState) -> list[tuple]:
+def action_phase_actions(s: GameState) -> list[tuple]:
     """Plays of each card in hand (content order), then a discard of each, then pass."""
     cards = hand_cards(s)
     acts = card_plays(s, cards)
@@ -167,7 +167,7 @@ def action_phase_actions(s: NarrowSeasState) -> list[tuple]:
     return acts
 
 
-def random_play(s: NarrowSeasState, rng) -> tuple:
+def random_play(s: GameState, rng) -> tuple:
     """What action_phase_actions(s)[k] is for a uniform k, without making the discards and pass."""
     cards = hand_cards(s)
     plays = card_plays(s, cards)
@@ -179,13 +179,13 @@ def random_play(s: NarrowSeasState, rng) -> tuple:
     return s.g.discard_action[cards[k]] if k < len(cards) else PASS
 
 
-def hand_cards(s: NarrowSeasState) -> list[str]:
+def hand_cards(s: GameState) -> list[str]:
     """The different cards in the mover's hand, in content order."""
     hand = s.hands[s.to_move - 1]  # kept in content order
     return hand if s.g.unique_cards else list(dict.fromkeys(hand))
 
 
-def card_plays(s: NarrowSeasState, cards: list[str], first: bool = False) -> list[tuple]:
+def card_plays(s: GameState, cards: list[str], first: bool = False) -> list[tuple]:
     """The plays of each of `cards` in turn (sail, fire, duty, wind); with `first`, stop at the first card
     that has any."""
     g = s.g
@@ -210,7 +210,7 @@ def card_plays(s: NarrowSeasState, cards: list[str], first: bool = False) -> lis
     return acts
 
 
-def ship_plays(s: NarrowSeasState, c, i: int, h) -> list[tuple]:
+def ship_plays(s: GameState, c, i: int, h) -> list[tuple]:
     """The plays of card c by ship i on hex h (a cube on the card's area is there to pay)."""
     g = s.g
     kind, sid = c.kind, g.ship_ids[i]
@@ -234,7 +234,7 @@ def sails(g, c, sid: str, h, wind: int, occ: set) -> list[tuple]:
             if dest not in occ and (ways is None or any(all(m not in occ or m == h for m in way) for way in ways))]
 
 
-def casualty_actions(s: NarrowSeasState) -> list[tuple]:
+def casualty_actions(s: GameState) -> list[tuple]:
     """Every way for the defender to take the damage owed from the hit ship's Plan areas and Spent."""
     i, damage, _ = s.pending
     caps = (*s.plan[i], s.spent[i])

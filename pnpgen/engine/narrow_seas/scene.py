@@ -8,10 +8,10 @@ from .. import api
 from .phases import PLAN
 
 if TYPE_CHECKING:
-    from .state import NarrowSeasState
+    from .protocol import GameState
 
 
-def scene(s: NarrowSeasState, viewer: int | None = None) -> api.Scene:
+def scene(s: GameState, viewer: int | None = None) -> api.Scene:
     """The ships on the board, each player's hand and each deck's market as cards, and the wind, plans and
     piles in words; a viewer sees others' hands face down and, while plans are made, only their own plans."""
     g = s.g

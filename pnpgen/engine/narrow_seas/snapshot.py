@@ -8,16 +8,15 @@ from ...files.paths import bundled_name
 from .phases import ACTION, OVER, PLAN, SETUP
 
 if TYPE_CHECKING:
-    from .game import NarrowSeas
-    from .state import NarrowSeasState
+    from .protocol import GameRules, GameState
 
 
-def game_ref_of(g: NarrowSeas) -> str:
+def game_ref_of(g: GameRules) -> str:
     """How a position names the game: a bundled pack's name, else its folder."""
     return bundled_name(g.content.root) or str(g.content.root)
 
 
-def to_dict(s: NarrowSeasState, viewer: int | None = None, game_ref: str | None = None,
+def to_dict(s: GameState, viewer: int | None = None, game_ref: str | None = None,
             board_ref: Any = None) -> dict[str, Any]:
     """A position as plain data in a position's order (docs/positions.md); with a viewer, what that player may see."""
     g = s.g

@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 
 from ...errors import Loc, PnpgenError, Problems
-from ...maths.gridmove import Manoeuvre, Shot
 from ...model import Board, CardType, Deck, Game
 from ..api import Rules
 from . import params as soh_params
@@ -30,50 +29,9 @@ from .names import (
     WORKSHOP,
     WRECK,
 )
-
-Square = tuple[int, int]
+from .records import CardInfo, Feature, Square, Upgrade
 
 ICON_COUNT = re.compile(r"(\d+)\s*\{([a-z0-9_-]+)\}")
-
-
-@dataclass(frozen=True)
-class CardInfo:
-    """What the engine knows of one card type of a player's deck (a starting card or a Market card)."""
-
-    id: str
-    name: str
-    market: bool  # a Market card (owned, scored, scrapped to the Market's discard) or a starting card
-    cost: tuple[int, ...]  # by resource
-    infamy: int
-    move: Manoeuvre | None
-    extended: Manoeuvre | None
-    extended_cost: tuple[int, ...]
-    shots: tuple[Shot, ...]
-    gain: tuple[int, ...]
-    signal: int
-    order: int
-
-
-@dataclass(frozen=True)
-class Upgrade:
-    """A ship upgrade: its cost, the Infamy it is worth when on, and what it changes."""
-
-    id: str
-    name: str
-    cost: tuple[int, ...]
-    infamy: int
-    shot_range: int
-    ram_infamy: int
-    extended_discount: int
-
-
-@dataclass(frozen=True)
-class Feature:
-    """A sea square's feature: rock, whirlpool (turn +1 clockwise, -1 anticlockwise), gust (heading) or wreck."""
-
-    kind: str
-    turn: int = 0
-    heading: int = 0
 
 
 class SeasOfHavoc(Rules):

@@ -25,13 +25,13 @@ from .names import (
 )
 
 if TYPE_CHECKING:
-    from .state import SohState
+    from .protocol import GameState
 
 HOLD, DONE = ("hold",), ("done",)
 PIVOTS = (("pivot", "none"), ("pivot", "port"), ("pivot", "starboard"))
 
 
-def legal_actions(s: SohState) -> list:
+def legal_actions(s: GameState) -> list:
     """Every legal action of the player to move."""
     if s.phase == ISLAND:
         return island_actions(s)
@@ -43,7 +43,7 @@ def legal_actions(s: SohState) -> list:
 
 
 # -- the Island Phase -------------------------------------------------------------------------------
-def island_actions(s: SohState) -> list:
+def island_actions(s: GameState) -> list:
     """Claims of the new cards after a restock; else every location with a free slot and its choices, every
     unclaimed Market card, and restocking."""
     if s.restocked:
@@ -59,14 +59,14 @@ def island_actions(s: SohState) -> list:
     return out
 
 
-def can_restock(s: SohState) -> bool:
+def can_restock(s: GameState) -> bool:
     """Whether scrapping the unclaimed cards and restocking would deal at least one new card: a box left free once
     they are gone (claimed cards stay), and a card to deal into it."""
     room = len(s.claims) < s.g.params.market_size
     return room and bool(s.market_deck or s.market_discard or s.unclaimed())
 
 
-def placements(s: SohState, loc: str) -> list:
+def placements(s: GameState, loc: str) -> list:
     """A skiff on an island location, with each choice the location offers."""
     g, p = s.g, s.to_move
     k = p - 1
@@ -92,7 +92,7 @@ def placements(s: SohState, loc: str) -> list:
     return []
 
 
-def trades(s: SohState, player: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def trades(s: GameState, player: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """(given, taken) counts for the Trading Post: up to the limit given back, as many taken of other kinds."""
     n = len(s.g.resources)
     have = s.res[player - 1]
@@ -108,7 +108,7 @@ def trades(s: SohState, player: int) -> list[tuple[tuple[int, ...], tuple[int, .
     return out
 
 
-def scrap_choices(s: SohState, player: int, most: int) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+def scrap_choices(s: GameState, player: int, most: int) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """(cards from hand, cards from the discard pile) to scrap: up to `most` cards, each choice once."""
     k = player - 1
     order = _order(s)
@@ -126,7 +126,7 @@ def scrap_choices(s: SohState, player: int, most: int) -> list[tuple[tuple[str, 
 
 
 # -- buying ---------------------------------------------------------------------------------------
-def buy_actions(s: SohState) -> list:
+def buy_actions(s: GameState) -> list:
     """Pay for the claim in turn (with or without the booty token), or leave it."""
     p, i = s.buy_order()[0]
     card = s.market[i]
@@ -136,7 +136,7 @@ def buy_actions(s: SohState) -> list:
 
 
 # -- the Sea Phase ----------------------------------------------------------------------------------
-def sea_actions(s: SohState) -> list:
+def sea_actions(s: GameState) -> list:
     """A card to play or pass; or, while one is resolved, the decision it asks for."""
     p = s.to_move
     t = s.turn
@@ -158,7 +158,7 @@ def sea_actions(s: SohState) -> list:
     return []
 
 
-def flag_uses(s: SohState, player: int) -> list:
+def flag_uses(s: GameState, player: int) -> list:
     """Each flag a player holds, used with each choice it offers."""
     k = player - 1
     out = []
@@ -184,5 +184,5 @@ def _counts(picks, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _order(s: SohState):
+def _order(s: GameState):
     return s.g.card_order.__getitem__

@@ -8,10 +8,10 @@ from .. import api
 from .names import FLAGS, MARKET_DECK, START_DECK
 
 if TYPE_CHECKING:
-    from .state import SohState
+    from .protocol import GameState
 
 
-def scene(s: SohState, viewer: int | None = None) -> api.Scene:
+def scene(s: GameState, viewer: int | None = None) -> api.Scene:
     """Each ship on its square facing its heading, each hand and the Market as cards, and resources, Infamy,
     damage, flags, upgrades, skiffs and booty in words; a viewer sees others' hands face down."""
     g = s.g

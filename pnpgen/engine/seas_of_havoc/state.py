@@ -54,9 +54,11 @@ from .names import (
     WORKSHOP,
     WRECK,
 )
+from .records import Turn
 
 if TYPE_CHECKING:
-    from .game import CardInfo, SeasOfHavoc, Square
+    from .protocol import GameRules
+    from .records import CardInfo, Square
 
 SHIPWRIGHT, BOSUN, PURSER, SAILOR = FLAGS
 SOURCES = ("rams", "broadsides", "rakes")  # Infamy scored during play
@@ -65,25 +67,10 @@ VICTORY = "infamy"
 
 
 @dataclass
-class Turn:
-    """A card being resolved at sea: what the mover is asked now and where resolution goes on after it."""
-
-    card: str
-    stage: str
-    frame: int  # the heading the ship had when the card was played: the card's steps are counted from it
-    resume: str = ""  # after a collision's pivot and discards: EXTEND is skipped, so FIRE
-    shot: int = 0  # the next shot of the card to fire
-    owed: int = 0  # collision discards still owed
-    signals: int = 0  # flags the card still lets its player use
-    again: int = 0  # Sailor flags used this turn: one more card each
-    forced: bool = False  # the collision turned the ship already (a whirlpool): no pivot to choose
-
-
-@dataclass
 class SohState(State):
     """One moment of a Seas of Havoc game."""
 
-    g: SeasOfHavoc
+    g: GameRules
     rng: Rng
     round: int = 1
     phase: str = ISLAND
@@ -122,7 +109,7 @@ class SohState(State):
     reshuffles: int = 0
 
     @property
-    def rules(self) -> SeasOfHavoc:
+    def rules(self) -> GameRules:
         """The static facts this state is played under."""
         return self.g
 
@@ -592,7 +579,7 @@ class SohState(State):
                 self.turn.again += 1
 
 
-def new_game(g: SeasOfHavoc, seed: int) -> SohState:
+def new_game(g: GameRules, seed: int) -> SohState:
     """Setup: each player's deck shuffled and 4 drawn, starting resources, ships on their starts, the Market
     dealt, the Damage deck and spares counted out, booty face down on every shipwreck; player 1 goes first."""
     n = g.num_players

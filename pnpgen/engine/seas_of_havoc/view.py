@@ -9,16 +9,15 @@ from ..flowyaml import flow
 from .names import FLAGS, HEADINGS
 
 if TYPE_CHECKING:
-    from .game import SeasOfHavoc
-    from .state import SohState
+    from .protocol import GameRules, GameState
 
 
-def game_ref_of(g: SeasOfHavoc) -> str:
+def game_ref_of(g: GameRules) -> str:
     """How a position names the game: a bundled pack's name, else its folder."""
     return bundled_name(g.content.root) or str(g.content.root)
 
 
-def to_dict(s: SohState, viewer: int | None = None, game_ref: str | None = None) -> dict[str, Any]:
+def to_dict(s: GameState, viewer: int | None = None, game_ref: str | None = None) -> dict[str, Any]:
     """A position as plain data; with a viewer, only what that player may see."""
     g = s.g
     ps = g.players
