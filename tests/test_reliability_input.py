@@ -14,7 +14,7 @@ from pnpgen.checks import check_game
 from pnpgen.cli import main
 from pnpgen.errors import ContentError, Loc
 from pnpgen.files.paths import TEMPLATES_DIR
-from pnpgen.load import loader
+from pnpgen.load import files as load_files
 from pnpgen.load.loader import load_game
 from pnpgen.source import yamlsrc
 from pnpgen.source.sheets import read_sheet
@@ -206,7 +206,7 @@ def test_19_a_file_of_many_tiny_mappings_is_refused_without_blaming_aliases() ->
 
 def test_19_the_files_of_a_pack_are_bounded_together(pack: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     read_before = sum(os.path.getsize(pack / f) for f in ("actions.yaml", "cards.yaml"))
-    monkeypatch.setattr(loader, "MAX_PACK_BYTES", read_before + 10)
+    monkeypatch.setattr(load_files, "MAX_PACK_BYTES", read_before + 10)
     got = errors_of(pack)
     assert got[0].startswith(f"{where(pack / 'game.yaml', 'board.yaml')}: error: file reference 'board.yaml' "
                              "brings the files the pack reads to ")

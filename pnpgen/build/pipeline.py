@@ -10,7 +10,26 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..checks import Report, check_game
+from ..checks.print import preflight
+from ..components import CardFormat, Kit, layout_kit
+from ..draw import fonts
+from ..draw.templates import Templates
+from ..engine.api import engine_for
+from ..errors import ContentError, ContentErrors, PnpgenError, Problems
 from ..files.atomic import Written, check_target, write_atomically
+from ..files.paths import TEMPLATES_DIR
+from ..load.loader import load_game
+from ..model import Game
+from ..model.game import count_words
+from ..render.imposition import impose
+from ..render.ink import ink_by_kind, ink_lines
+from ..render.pages import DUPLEX_MODES, build_pages
+from ..render.paper import SHEET_SPEC, paper, with_printer_margin
+from ..render.raster import DPI_RANGE
+from ..render.writers import FORMATS as WRITER_HELP
+from ..render.writers import writer_named
+from ..render.writers.base import WriteOptions
 from .changes import (
     CHANGES,
     changed_kit,
@@ -25,26 +44,7 @@ from .changes import (
     snapshot_name,
     take_snapshot,
 )
-from ..checks import Report, check_game
-from ..checks.print import preflight
-from ..components import CardFormat, Kit, layout_kit
-from ..draw import fonts
-from ..draw.templates import Templates
-from ..engine.api import engine_for
-from ..errors import ContentError, ContentErrors, PnpgenError, Problems
-from ..load.loader import load_game
-from ..model import Game
-from ..model.game import count_words
-from ..files.paths import TEMPLATES_DIR
 from .profiles import NINE_CARD_EXTRAS, profile_named, with_profile
-from ..render.imposition import impose
-from ..render.ink import ink_by_kind, ink_lines
-from ..render.pages import DUPLEX_MODES, build_pages
-from ..render.paper import SHEET_SPEC, paper, with_printer_margin
-from ..render.raster import DPI_RANGE
-from ..render.writers import FORMATS as WRITER_HELP
-from ..render.writers import writer_named
-from ..render.writers.base import WriteOptions
 
 PAPER_NAMES = ("a4", "letter")
 PREVIOUS_RESULT = "report/previous-result.json"  # the previous build's simulation result, compared with this one
@@ -150,8 +150,8 @@ def simulate_step(state: BuildState) -> None:
     o = state.options
     if o.sim_games == 0 or engine_for(state.game) is None:
         return
-    from ..sim.runner import result_of, simulate  # (the simulator loads only for builds that simulate)
     from ..maths.stats import SMALL_EDGE
+    from ..sim.runner import result_of, simulate  # (the simulator loads only for builds that simulate)
 
     games, enough = o.sim_games, None
     if games is None:  # as many as tell an edge of SMALL_EDGE points, unless the time runs out first
