@@ -134,80 +134,116 @@ def validate(ctx: Ctx, deck: Deck) -> None:
         ctx.template(deck.back_template, "card-back", "card-back", BACK_SPEC, deck.loc)
 
 
+@dataclass(frozen=True)
+class _Face:
+    """What each part of one card face reads: the card, its template and theme, and the colours of its suit."""
+
+    ctx: Ctx
+    deck: Deck
+    card: CardType
+    t: Tmpl
+    suit: object  # the card's suit as the icons know it, or None
+    colour: str  # the suit's colour, else the template's neutral
+    band_fill: str
+    band_ink: str
+    accent: str
+
+    @property
+    def theme(self):
+        return self.ctx.theme
+
+
 def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     """The face of one card type, origin at the trim's top left."""
     t = face_template(ctx, deck, card)
-    th = ctx.theme
-    w, h = t.size
-    b, m = t.bleed, t.margin
-    ink = t.ink
-    paper = "#ffffff" if th.ink_saver else t.background
     suit = ctx.icons.suits.get(card.suit) if card.suit else None
     colour = suit.colour if suit else t.neutral
-    band_fill = th.solid(colour)
-    band_ink = th.text_on(colour, ink)
-    action = card.action
-    accent = deepen(colour)
+    face = _Face(ctx, deck, card, t, suit, colour, ctx.theme.solid(colour), ctx.theme.text_on(colour, t.ink),
+                 deepen(colour))
+    w, h = t.size
+    b = t.bleed
     cost_spec, shown = printed_fields(ctx, deck, card)
+    paper = "#ffffff" if ctx.theme.ink_saver else t.background
     out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=paper))]
     art = ctx.art(card.image, f"card '{card.id}'", t.art.box or t.diagram, t.art.fit) if card.image else None
     if art is not None:  # under everything else, so a picture may fill the card
         out.append(art)
+    out += _title_band(face, cost_spec)
+    items, used = _face_body(face, art, shown)
+    out += items
+    out += _body_filler(face, used)
+    out += _footer_band(face)
+    fh = t.footer.height
+    strips = (("title band", (-b, -b, w + 2 * b, t.band.height + b)),) + (
+        (("footer band", (-b, h - fh, w + 2 * b, fh + b)),) if fh > 0 else ())
+    return Group(tuple(out), label=f"card {card.id}", regions=strips)
 
-    # suit band: cost, symbol, name, icon
-    bh = t.band.height
-    out.append(Rect(-b, -b, w + 2 * b, bh + b, Style(fill=band_fill)))
+
+def _title_band(face: _Face, cost_spec) -> list[Item]:
+    """The suit band: the cost, the corner index or the suit's symbol, the name and the action's icon."""
+    ctx, t, card, th = face.ctx, face.t, face.card, face.theme
+    w = t.size[0]
+    b, m, bh = t.bleed, t.margin, t.band.height
+    out: list[Item] = [Rect(-b, -b, w + 2 * b, bh + b, Style(fill=face.band_fill))]
     if th.ink_saver:
-        out.append(Rect(-b, bh - 0.4, w + 2 * b, 0.8, Style(fill=th.line(colour))))
+        out.append(Rect(-b, bh - 0.4, w + 2 * b, 0.8, Style(fill=th.line(face.colour))))
     x = m
     if cost_spec is not None and card.field(cost_spec.id):
-        chips, cw = cost_chips(ctx, card.field(cost_spec.id), m, bh, t.cost.chip, accent, ink, "#ffffff")
+        chips, cw = cost_chips(ctx, card.field(cost_spec.id), m, bh, t.cost.chip, face.accent, t.ink, "#ffffff")
         out.append(chips)
         x = m + cw + 2.5
-    spec = index_field(deck)
-    index = corner_index(ctx, card, spec, x, bh, t.index.height, widest_value(deck, spec), ink, deepen(colour)) \
-        if spec is not None else None
+    spec = index_field(face.deck)
+    index = corner_index(ctx, card, spec, x, bh, t.index.height, widest_value(face.deck, spec), t.ink,
+                         face.accent) if spec is not None else None
     if index is not None:  # the number over the suit's symbol, in place of the band's symbol
         out.append(index[0])
         x += index[1] + 2.5
     sym = t.band.symbol
-    if suit and index is None:
-        out.append(_band_symbol(ctx, th, suit.id, x, (bh - sym) / 2, sym, band_ink))
+    if face.suit and index is None:
+        out.append(_band_symbol(ctx, th, face.suit.id, x, (bh - sym) / 2, sym, face.band_ink))
         x += sym + 2.5
+    action = card.action
     icon_size = t.band.icon if action and action.icon and ctx.icons.known(action.icon) else 0.0
     right = w - m - (icon_size + 2.0 if icon_size else 0.0)
-    title = text_box(card.name, (x, 0, right - x, bh), text_style(t.band.title, band_ink))
-    out.append(title.group)
+    out.append(text_box(card.name, (x, 0, right - x, bh), text_style(t.band.title, face.band_ink)).group)
     if icon_size:
         out.append(ctx.icons.draw(action.icon, w - m - icon_size, (bh - icon_size) / 2, icon_size,
-                                  th.line(colour) if th.ink_saver else band_ink, mono=True))
+                                  th.line(face.colour) if th.ink_saver else face.band_ink, mono=True))
+    return out
 
-    # the rules diagram, else the card's printed fields (beside the action's icon); then the text
-    text = card_text(ctx.game, card, t.requires.none)
+
+def _body_content(face: _Face, art, shown: list[Shown]):
+    """The body's text, the printed fields still shown as boxes, and the card's grid moves (None: no grid
+    diagram). A picture takes the diagram's place, so the printed fields become lines of text; a grid diagram
+    keeps only the short fields as boxes."""
+    deck, card = face.deck, face.card
+    text = card_text(face.ctx.game, card, face.t.requires.none)
     moves = grid_fields(deck, card)
-    if art is not None:  # the picture takes the diagram's place; printed fields become lines of text
+    if art is not None:
         lines = grid_lines(deck, card) + [f"**{s_.label}:** {s_.value}" for s_ in shown]
-        text = CardText(text.requires, "\n".join([*lines, text.effect] if text.effect else lines))
-        shown, moves = [], None
-    elif moves is not None:
+        return CardText(text.requires, "\n".join([*lines, text.effect] if text.effect else lines)), [], None
+    if moves is not None:
         lines = grid_lines(deck, card) + [f"**{s_.label}:** {s_.value}" for s_ in shown if not s_.short]
-        text = CardText("", "\n".join([*lines, text.effect] if text.effect else lines))
-        shown = [s_ for s_ in shown if s_.short]
+        return (CardText("", "\n".join([*lines, text.effect] if text.effect else lines)),
+                [s_ for s_ in shown if s_.short], moves)
+    return text, shown, None
+
+
+def _face_body(face: _Face, art, shown: list[Shown]) -> tuple[list[Item], float]:
+    """The rules diagram (else the printed fields, beside the action's icon) and the text, in the first layout
+    that fits (unless a later one fits with larger text); how far down the body they reach."""
+    ctx, t, card = face.ctx, face.t, face.card
+    text, shown, moves = _body_content(face, art, shown)
     body = None
-    modes = ["art"] if art is not None else ["grid"] if moves is not None else _modes(action, shown)
+    modes = ["art"] if art is not None else ["grid"] if moves is not None else _modes(card.action, shown)
     for mode in modes:
-        if mode == "art":
-            diagram, full = None, True
-        elif mode == "grid":
-            diagram, full = (_grid_body(ctx, t, moves, shown, colour, accent, ink), t.diagram[3]), True
-        else:
-            diagram, full = _diagram_for(ctx, t, card, shown, mode, colour, accent, ink)
+        diagram, full = _mode_diagram(face, mode, moves, shown)
         start = (t.diagram[1] + t.diagram[3] + 2.0) if full else \
             (t.diagram[1] + diagram[1] + 2.0 if diagram is not None else t.diagram[1])
-        items, used, problem, kept = _card_text(ctx, t, text, ink, start, full)
+        items, used, problem, kept = _card_text(ctx, t, text, t.ink, start, full)
         tried = (diagram[0] if diagram is not None else None, items, used, problem, kept)
         if body is None or (body[3] and not problem) or (not problem and kept > body[4] + 1e-9):
-            body = tried  # the first that fits, unless a later one fits with larger text
+            body = tried
         if full and not shown and (diagram is None or diagram[0].label != "icon"):
             break  # a rules diagram stays; only a plain icon or the fields' large boxes give way to text
         if not problem and kept >= 1 - 1e-9:
@@ -215,48 +251,65 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     group, items, used, problem, _kept = body
     if problem:
         ctx.problems.error(written_at(ctx.game, card, problem[1]), f"card '{card.id}': {problem[0]}")
-    if group is not None:
-        out.append(group)
-    out += items
+    return ([group] if group is not None else []) + items, used
 
-    # a large light icon in the empty part of the body, when the template asks for one
+
+def _mode_diagram(face: _Face, mode: str, moves, shown: list[Shown]):
+    """One way to lay out the body's top: ((diagram, its height) or None, whether it fills the diagram box)."""
+    if mode == "art":
+        return None, True
+    ctx, t = face.ctx, face.t
+    if mode == "grid":
+        return (_grid_body(ctx, t, moves, shown, face.colour, face.accent, t.ink), t.diagram[3]), True
+    return _diagram_for(ctx, t, face.card, shown, mode, face.colour, face.accent, t.ink)
+
+
+def _body_filler(face: _Face, used: float) -> list[Item]:
+    """The template's zones of the body, else a large light icon in its empty part, when the template asks."""
+    ctx, t, th = face.ctx, face.t, face.theme
+    w, h = t.size
     fh = t.footer.height
     if t.zones.fields:
-        out += card_zones(ctx, t, deck, card, colour, ink, used, h - fh)
-    elif t.watermark and not th.ink_saver and ctx.icons.known(t.watermark):
+        return list(card_zones(ctx, t, face.deck, face.card, face.colour, t.ink, used, h - fh))
+    if t.watermark and not th.ink_saver and ctx.icons.known(t.watermark):
         room = h - fh - 2.0 - used
         s = min(room - 4.0, w * 0.62)
         if s >= 14.0:
-            out.append(ctx.icons.draw(t.watermark, (w - s) / 2, used + (room - s) / 2, s, tint(colour, 0.22),
-                                      mono=True))
+            return [ctx.icons.draw(t.watermark, (w - s) / 2, used + (room - s) / 2, s, tint(face.colour, 0.22),
+                                   mono=True)]
+    return []
 
-    # footer band: the suit's name and symbol again, for colour-blind players (else what the card is), the
-    # deck's mark and the game's version; its text keeps out of the 3 mm next to the trim
-    if fh > 0:
-        out.append(Rect(-b, h - fh, w + 2 * b, fh + b, Style(fill=band_fill)))
-        if th.ink_saver:
-            out.append(Rect(-b, h - fh - 0.8, w + 2 * b, 0.8, Style(fill=th.line(colour))))  # on it, not in it
-        row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
-        mid = row[0] + row[1] / 2
-        right = w - m
-        if suit:
-            s = min(row[1] * 0.95, 3.6)
-            out.append(_band_symbol(ctx, th, suit.id, right - s, mid - s / 2, s, band_ink))
-            right -= s + 1.2
-        if deck.mark:
-            d = min(row[1] - 0.5, 3.8)  # inside the strip, so 3 mm clear of the trim and clear of the band's top
-            wide = badge_fit(deck.mark, d)[1]
-            out.append(deck_badge(deck.mark, right - wide / 2, mid, d, band_ink, band_fill))
-            right -= wide + 1.5
-        why = provisional(card, deck)
-        out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, band_ink, provisional=why))
-        right -= imprint_width(ctx, why) + 2.0
-        named = suit if suit else action if action else deck
-        out.append(text_box(named.name.upper(), (m, row[0], right - m, row[1]), text_style(t.footer.text, band_ink),
-                            source=getattr(named, "loc", None)).group)
-    strips = (("title band", (-b, -b, w + 2 * b, bh + b)),) + ((("footer band", (-b, h - fh, w + 2 * b, fh + b)),)
-                                                               if fh > 0 else ())
-    return Group(tuple(out), label=f"card {card.id}", regions=strips)
+
+def _footer_band(face: _Face) -> list[Item]:
+    """The footer band: the suit's name and symbol again, for colour-blind players (else what the card is), the
+    deck's mark and the game's version; its text keeps out of the 3 mm next to the trim."""
+    ctx, t, th, deck, card = face.ctx, face.t, face.theme, face.deck, face.card
+    w, h = t.size
+    b, m, fh = t.bleed, t.margin, t.footer.height
+    if fh <= 0:
+        return []
+    out: list[Item] = [Rect(-b, h - fh, w + 2 * b, fh + b, Style(fill=face.band_fill))]
+    if th.ink_saver:
+        out.append(Rect(-b, h - fh - 0.8, w + 2 * b, 0.8, Style(fill=th.line(face.colour))))  # on it, not in it
+    row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
+    mid = row[0] + row[1] / 2
+    right = w - m
+    if face.suit:
+        s = min(row[1] * 0.95, 3.6)
+        out.append(_band_symbol(ctx, th, face.suit.id, right - s, mid - s / 2, s, face.band_ink))
+        right -= s + 1.2
+    if deck.mark:
+        d = min(row[1] - 0.5, 3.8)  # inside the strip, so 3 mm clear of the trim and clear of the band's top
+        wide = badge_fit(deck.mark, d)[1]
+        out.append(deck_badge(deck.mark, right - wide / 2, mid, d, face.band_ink, face.band_fill))
+        right -= wide + 1.5
+    why = provisional(card, deck)
+    out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, face.band_ink, provisional=why))
+    right -= imprint_width(ctx, why) + 2.0
+    named = face.suit if face.suit else card.action if card.action else deck
+    out.append(text_box(named.name.upper(), (m, row[0], right - m, row[1]), text_style(t.footer.text, face.band_ink),
+                        source=getattr(named, "loc", None)).group)
+    return out
 
 
 def grid_fields(deck: Deck, card: CardType):

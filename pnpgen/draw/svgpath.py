@@ -22,8 +22,7 @@ def parse_path(d: str) -> tuple[tuple, ...]:
         bad = re.sub(r"[\s,]|" + _TOKEN.pattern, "", d)
         raise ValueError(f"unexpected '{bad[:10]}' in path data" if bad else "empty path data")
     ops: list[tuple] = []
-    cx = cy = sx = sy = 0.0
-    last_ctrl = None  # (x, y, kind) of the last control point, for S and T
+    pen = _Pen()
     cmd = None
     i = 0
     while i < len(tokens):
@@ -33,76 +32,124 @@ def parse_path(d: str) -> tuple[tuple, ...]:
             i += 1
             if cmd in "Zz":
                 ops.append(("Z",))
-                cx, cy = sx, sy
-                last_ctrl = None
+                pen.x, pen.y, pen.control = pen.start_x, pen.start_y, None
                 continue
         elif cmd is None:
             raise ValueError("path data must start with a command such as M")
-        n = _ARGS[cmd.upper()]
-        if cmd in "Aa":
-            _split_flags(tokens, i)
-        args = tokens[i:i + n]
-        if len(args) < n or any(a.isalpha() for a in args):
-            raise ValueError(f"command '{cmd}' needs {n} numbers")
-        v = [float(a) for a in args]
-        if not within_reach(*v):
-            raise ValueError(f"command '{cmd}': a number is beyond ±1e9")
-        i += n
-        rel = cmd.islower()
+        elif cmd in "Zz":
+            raise ValueError(f"command '{cmd}' takes no numbers (got {t})")
+        values, i = _arguments(tokens, i, cmd)
         up = cmd.upper()
+        _COMMANDS[up](pen, values, cmd.islower(), ops)
         if up == "M":
-            x, y = (cx + v[0], cy + v[1]) if rel else (v[0], v[1])
-            ops.append(("M", x, y))
-            cx, cy = sx, sy = x, y
-            cmd = "l" if rel else "L"  # further pairs are line-tos
-            last_ctrl = None
-        elif up in "LHV":
-            if up == "L":
-                x, y = (cx + v[0], cy + v[1]) if rel else (v[0], v[1])
-            elif up == "H":
-                x, y = (cx + v[0] if rel else v[0]), cy
-            else:
-                x, y = cx, (cy + v[0] if rel else v[0])
-            ops.append(("L", x, y))
-            cx, cy = x, y
-            last_ctrl = None
-        elif up in "CS":
-            if up == "C":
-                p = [(v[k] + (cx if k % 2 == 0 else cy)) if rel else v[k] for k in range(6)]
-                x1, y1, x2, y2, x, y = p
-            else:
-                p = [(v[k] + (cx if k % 2 == 0 else cy)) if rel else v[k] for k in range(4)]
-                x2, y2, x, y = p
-                x1, y1 = (2 * cx - last_ctrl[0], 2 * cy - last_ctrl[1]) if last_ctrl and last_ctrl[2] == "C" \
-                    else (cx, cy)
-            ops.append(("C", x1, y1, x2, y2, x, y))
-            last_ctrl = (x2, y2, "C")
-            cx, cy = x, y
-        elif up in "QT":
-            if up == "Q":
-                p = [(v[k] + (cx if k % 2 == 0 else cy)) if rel else v[k] for k in range(4)]
-                qx, qy, x, y = p
-            else:
-                x, y = (cx + v[0], cy + v[1]) if rel else (v[0], v[1])
-                qx, qy = (2 * cx - last_ctrl[0], 2 * cy - last_ctrl[1]) if last_ctrl and last_ctrl[2] == "Q" \
-                    else (cx, cy)
-            ops.append(("C", cx + 2 / 3 * (qx - cx), cy + 2 / 3 * (qy - cy),
-                        x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y))
-            last_ctrl = (qx, qy, "Q")
-            cx, cy = x, y
-        else:  # A
-            rx, ry, rot, large, sweep = v[0], v[1], v[2], v[3] != 0, v[4] != 0
-            x, y = (cx + v[5], cy + v[6]) if rel else (v[5], v[6])
-            ops.extend(("C", *seg) for seg in arc_to_cubics(cx, cy, rx, ry, rot, large, sweep, x, y))
-            if not ops or ops[-1][0] != "C":
-                ops.append(("L", x, y))
-            cx, cy = x, y
-            last_ctrl = None
+            cmd = "l" if cmd.islower() else "L"  # further pairs are line-tos
     if not ops or ops[0][0] != "M":
         raise ValueError("path data must start with M")
     if not all(within_reach(*op[1:]) for op in ops):
         raise ValueError("it reaches beyond ±1e9 (numbers too large, or an arc's radii too small for its ends)")
     return tuple(ops)
+
+
+def _arguments(tokens: list[str], i: int, cmd: str) -> tuple[list[float], int]:
+    """The numbers a command takes from token i on, and the index after them; ValueError when they are not there."""
+    n = _ARGS[cmd.upper()]
+    if cmd in "Aa":
+        _split_flags(tokens, i)
+    args = tokens[i:i + n]
+    if len(args) < n or any(a.isalpha() for a in args):
+        raise ValueError(f"command '{cmd}' needs {n} numbers")
+    values = [float(a) for a in args]
+    if not within_reach(*values):
+        raise ValueError(f"command '{cmd}': a number is beyond ±1e9")
+    return values, i + n
+
+
+class _Pen:
+    """Where a path's drawing stands: the current point, its subpath's start, and the last control point (x, y,
+    'C' or 'Q') that a smooth curve (S, T) reflects."""
+
+    __slots__ = ("x", "y", "start_x", "start_y", "control")
+
+    def __init__(self):
+        self.x = self.y = self.start_x = self.start_y = 0.0
+        self.control: tuple | None = None
+
+    def point(self, v: list[float], k: int, relative: bool) -> tuple[float, float]:
+        """The point numbers k and k+1 name (relative to the current point, or absolute)."""
+        return (self.x + v[k], self.y + v[k + 1]) if relative else (v[k], v[k + 1])
+
+    def reflected(self, kind: str) -> tuple[float, float]:
+        """The last control point of a curve of this kind mirrored through the current point (else the point)."""
+        c = self.control
+        return (2 * self.x - c[0], 2 * self.y - c[1]) if c and c[2] == kind else (self.x, self.y)
+
+    def go(self, x: float, y: float, control: tuple | None = None) -> None:
+        self.x, self.y, self.control = x, y, control
+
+
+def _move(pen: _Pen, v: list[float], relative: bool, ops: list) -> None:
+    x, y = pen.point(v, 0, relative)
+    ops.append(("M", x, y))
+    pen.go(x, y)
+    pen.start_x, pen.start_y = x, y
+
+
+def _line(pen: _Pen, v: list[float], relative: bool, ops: list) -> None:
+    _line_to(pen, *pen.point(v, 0, relative), ops)
+
+
+def _horizontal(pen: _Pen, v: list[float], relative: bool, ops: list) -> None:
+    _line_to(pen, pen.x + v[0] if relative else v[0], pen.y, ops)
+
+
+def _vertical(pen: _Pen, v: list[float], relative: bool, ops: list) -> None:
+    _line_to(pen, pen.x, pen.y + v[0] if relative else v[0], ops)
+
+
+def _line_to(pen: _Pen, x: float, y: float, ops: list) -> None:
+    ops.append(("L", x, y))
+    pen.go(x, y)
+
+
+def _cubic(pen: _Pen, v: list[float], relative: bool, ops: list) -> None:
+    _cubic_to(pen, *pen.point(v, 0, relative), *pen.point(v, 2, relative), *pen.point(v, 4, relative), ops)
+
+
+def _smooth_cubic(pen: _Pen, v: list[float], relative: bool, ops: list) -> None:
+    _cubic_to(pen, *pen.reflected("C"), *pen.point(v, 0, relative), *pen.point(v, 2, relative), ops)
+
+
+def _cubic_to(pen: _Pen, x1: float, y1: float, x2: float, y2: float, x: float, y: float, ops: list) -> None:
+    ops.append(("C", x1, y1, x2, y2, x, y))
+    pen.go(x, y, (x2, y2, "C"))
+
+
+def _quadratic(pen: _Pen, v: list[float], relative: bool, ops: list) -> None:
+    _quadratic_to(pen, *pen.point(v, 0, relative), *pen.point(v, 2, relative), ops)
+
+
+def _smooth_quadratic(pen: _Pen, v: list[float], relative: bool, ops: list) -> None:
+    _quadratic_to(pen, *pen.reflected("Q"), *pen.point(v, 0, relative), ops)
+
+
+def _quadratic_to(pen: _Pen, qx: float, qy: float, x: float, y: float, ops: list) -> None:
+    """A quadratic curve, written as the cubic that draws it."""
+    cx, cy = pen.x, pen.y
+    ops.append(("C", cx + 2 / 3 * (qx - cx), cy + 2 / 3 * (qy - cy), x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y))
+    pen.go(x, y, (qx, qy, "Q"))
+
+
+def _arc(pen: _Pen, v: list[float], relative: bool, ops: list) -> None:
+    x, y = pen.point(v, 5, relative)
+    ops.extend(("C", *seg) for seg in arc_to_cubics(pen.x, pen.y, v[0], v[1], v[2], v[3] != 0, v[4] != 0, x, y))
+    if not ops or ops[-1][0] != "C":
+        ops.append(("L", x, y))
+    pen.go(x, y)
+
+
+# Each command (upper case; lower case is the same, relative to the current point) by what it draws.
+_COMMANDS = {"M": _move, "L": _line, "H": _horizontal, "V": _vertical, "C": _cubic, "S": _smooth_cubic,
+             "Q": _quadratic, "T": _smooth_quadratic, "A": _arc}
 
 
 def _split_flags(tokens: list[str], i: int) -> None:

@@ -198,58 +198,98 @@ class Templates:
         return _convert_default(p, self.game)
 
     def _value(self, v: Any, p: P, loc: Loc | None, what: str, fallback: Any) -> Any:
-        def bad() -> Any:
-            self.problems.error(loc, f"{what} must be {p.describe()}, got {describe(v)}")
-            return fallback
+        """A parameter's value as its kind reads it, or the fallback after a located error."""
+        reader = _READERS.get(p.kind)
+        if reader is None:
+            raise AssertionError(p.kind)
         try:
             if v is None:
-                return None if fallback is None else bad()  # null only where the default is nothing
-            if p.kind == "length":
-                x = parse_length(v)
-                if p.min is not None and x < p.min or p.max is not None and x > p.max:
-                    self.problems.error(loc, f"{what} must be from {p.min} to {p.max} mm, got {v}")
-                    return fallback
-                return x
-            if p.kind in ("size", "box"):
-                n = 2 if p.kind == "size" else 4
-                if not isinstance(v, list) or len(v) != n:
-                    return bad()
-                vals = tuple(parse_length(x) for x in v)
-                if any(x < 0 for x in vals[-2:]):
-                    return bad()
-                return vals
-            if p.kind in ("number", "int"):
-                if isinstance(v, bool) or not isinstance(v, (int, float)) or p.kind == "int" and not isinstance(v, int):
-                    return bad()
-                if p.min is not None and v < p.min or p.max is not None and v > p.max:
-                    self.problems.error(loc, f"{what} must be from {p.min} to {p.max}, got {v}")
-                    return fallback
-                return v
-            if p.kind == "bool":
-                return v if isinstance(v, bool) else bad()
-            if p.kind == "str":
-                return v if isinstance(v, str) else bad()
-            if p.kind == "choice":
-                if v not in p.choices:
-                    self.problems.error(loc, f"{what}: unknown value {describe(v)} (expected one of: "
-                                        f"{', '.join(map(str, p.choices))})" + did_you_mean(v, p.choices))
-                    return fallback
-                return v
-            if p.kind == "colour":
-                c = self.game.colour(v) if isinstance(v, str) else None
-                if not is_colour(c):
-                    names = [k for k, _ in self.game.colours] + [s.id for s in self.game.suits]
-                    self.problems.error(loc, f"{what}: unknown colour {describe(v)} (expected #rrggbb or one of: "
-                                        f"{', '.join(names)})" + (did_you_mean(v, names) if isinstance(v, str) else ""))
-                    return fallback
-                return c
-            if p.kind == "list":
-                if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                    return bad()
-                return tuple(v)
-        except ValueError:
-            return bad()
-        raise AssertionError(p.kind)
+                if fallback is None:
+                    return None  # null only where the default is nothing
+                raise _WrongKind
+            return reader(self, v, p, loc, what)
+        except (_WrongKind, ValueError):
+            self.problems.error(loc, f"{what} must be {p.describe()}, got {describe(v)}")
+        except _Reported:
+            pass
+        return fallback
+
+
+class _WrongKind(Exception):
+    """A parameter's value is not of its kind: reported as 'must be ..., got ...'."""
+
+
+class _Reported(Exception):
+    """A parameter's value was of its kind but wrong, and its reader reported why."""
+
+
+def _in_range(templates: Templates, x: Any, p: P, loc: Loc | None, what: str, written: Any, unit: str = "") -> Any:
+    """A number within the parameter's bounds, else _Reported after an error quoting it as written."""
+    if p.min is not None and x < p.min or p.max is not None and x > p.max:
+        templates.problems.error(loc, f"{what} must be from {p.min} to {p.max}{unit}, got {written}")
+        raise _Reported
+    return x
+
+
+def _read_length(templates: Templates, v: Any, p: P, loc: Loc | None, what: str) -> float:
+    return _in_range(templates, parse_length(v), p, loc, what, v, " mm")
+
+
+def _read_lengths(templates: Templates, v: Any, p: P, loc: Loc | None, what: str) -> tuple[float, ...]:
+    """A size (width, height) or a box (x, y, width, height): lengths, the last two not negative."""
+    if not isinstance(v, list) or len(v) != (2 if p.kind == "size" else 4):
+        raise _WrongKind
+    values = tuple(parse_length(x) for x in v)
+    if any(x < 0 for x in values[-2:]):
+        raise _WrongKind
+    return values
+
+
+def _read_number(templates: Templates, v: Any, p: P, loc: Loc | None, what: str) -> Any:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or p.kind == "int" and not isinstance(v, int):
+        raise _WrongKind
+    return _in_range(templates, v, p, loc, what, v)
+
+
+def _of_type(kind: type) -> Any:
+    def read(templates: Templates, v: Any, p: P, loc: Loc | None, what: str) -> Any:
+        if not isinstance(v, kind):
+            raise _WrongKind
+        return v
+    return read
+
+
+def _read_choice(templates: Templates, v: Any, p: P, loc: Loc | None, what: str) -> Any:
+    if v not in p.choices:
+        templates.problems.error(loc, f"{what}: unknown value {describe(v)} (expected one of: "
+                                 f"{', '.join(map(str, p.choices))})" + did_you_mean(v, p.choices))
+        raise _Reported
+    return v
+
+
+def _read_colour(templates: Templates, v: Any, p: P, loc: Loc | None, what: str) -> str:
+    game = templates.game
+    c = game.colour(v) if isinstance(v, str) else None
+    if not is_colour(c):
+        names = [k for k, _ in game.colours] + [s.id for s in game.suits]
+        templates.problems.error(loc, f"{what}: unknown colour {describe(v)} (expected #rrggbb or one of: "
+                                 f"{', '.join(names)})" + (did_you_mean(v, names) if isinstance(v, str) else ""))
+        raise _Reported
+    return c
+
+
+def _read_words(templates: Templates, v: Any, p: P, loc: Loc | None, what: str) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise _WrongKind
+    return tuple(v)
+
+
+# How each kind of parameter is read: the value, or _WrongKind, or _Reported after its own error.
+_READERS = {
+    "length": _read_length, "size": _read_lengths, "box": _read_lengths, "number": _read_number,
+    "int": _read_number, "bool": _of_type(bool), "str": _of_type(str), "choice": _read_choice,
+    "colour": _read_colour, "list": _read_words,
+}
 
 
 def _convert_default(p: P, game: Game | None = None) -> Any:

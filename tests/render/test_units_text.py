@@ -114,6 +114,18 @@ def test_svg_path_data_becomes_moves_lines_and_cubics():
         parse_path("M 10 10 L 20")
     with pytest.raises(ValueError):
         parse_path("10 10 L 20 20")
+    with pytest.raises(ValueError, match="command 'Z' takes no numbers"):  # (was an IndexError: a traceback)
+        parse_path("M 0 0 L 10 0 Z 5 5")
+
+
+def test_smooth_curves_reflect_only_their_own_kind_of_control_point():
+    cubic = parse_path("M 0 0 C 0 10 10 10 10 0 S 20 -10 20 0")
+    assert cubic[2][1:3] == pytest.approx((10.0, -10.0))  # the last control point (10, 10) mirrored through (10, 0)
+    after_quadratic = parse_path("M 0 0 Q 5 10 10 0 S 20 -10 20 0")
+    assert after_quadratic[2][1:3] == pytest.approx((10.0, 0.0))  # a quadratic's control point is not reflected
+    quadratic = parse_path("m 0 0 q 5 10 10 0 t 10 0")
+    assert quadratic[2][-2:] == pytest.approx((20.0, 0.0))
+    assert quadratic[2][1:3] == pytest.approx((10 + 2 / 3 * 5, -2 / 3 * 10))  # the control (15, -10), made cubic
 
 
 def test_arcs_are_on_the_circle():

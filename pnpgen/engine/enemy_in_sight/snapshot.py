@@ -22,9 +22,15 @@ def game_ref_of(content: Game) -> str:
 
 def to_dict(s: GameState, viewer: int | None = None, game_ref: str | None = None) -> dict[str, Any]:
     """A position as plain data; with a viewer, what that player may see."""
+    d = _header(s, viewer, game_ref)
+    for part in (_scores, _ships, _ship_piles, _cards, _pending, _ending):
+        d.update(part(s, viewer))
+    return _without_empties(d)
+
+
+def _header(s: GameState, viewer: int | None, game_ref: str | None) -> dict[str, Any]:
+    """The game, who views it, the round, the dealers, whose turn and the step."""
     rules = s.rules
-    ships = rules.ships
-    players = rules.players
     d: dict[str, Any] = {"game": game_ref or rules.game_ref, "players": rules.num_players}
     if viewer is not None:
         d["viewer"] = viewer
@@ -32,11 +38,22 @@ def to_dict(s: GameState, viewer: int | None = None, game_ref: str | None = None
     if s.to_move != s.turn and s.step != OVER:
         d["to_move"] = s.to_move
     d["step"] = s.step
-    d["scores"] = {p: s.scores[p - 1] for p in players}
-    d["vp"] = {p: {k: v for k, v in zip(VP_SOURCES, s.vp[p - 1]) if v} for p in players}
+    return d
+
+
+def _scores(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """Each player's score and the VP it came from (every player sees them)."""
+    players = s.rules.players
+    return {"scores": {p: s.scores[p - 1] for p in players},
+            "vp": {p: {k: v for k, v in zip(VP_SOURCES, s.vp[p - 1]) if v} for p in players}}
+
+
+def _ships(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """Each ship in a line, among the prizes or in port: its owner, damage, fires, and whether struck or broken."""
+    rules = s.rules
     entries: dict[str, Any] = {}
     for place, piles in (("line", s.line), ("prize", s.prizes), ("port", s.port)):
-        for p in players:
+        for p in rules.players:
             for i in piles[p - 1]:
                 e: dict[str, Any] = {"owner": p, "at": place}
                 if s.damage[i]:
@@ -47,9 +64,15 @@ def to_dict(s: GameState, viewer: int | None = None, game_ref: str | None = None
                     e["struck"] = True
                 if s.breaker[i]:
                     e["breaker"] = s.breaker[i]
-                entries[ships[i].id] = e
-    d["ships"] = entries
+                entries[rules.ships[i].id] = e
+    return {"ships": entries}
+
+
+def _ship_piles(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """The ship deck (its top and size to a viewer), the ships sunk, sunk this round, taken and wrecked."""
+    ships, players = s.rules.ships, s.rules.players
     top_first = [ships[i].id for i in reversed(s.ship_deck)]
+    d: dict[str, Any] = {}
     if viewer is None:
         d["ship_deck"] = top_first
     else:
@@ -64,6 +87,13 @@ def to_dict(s: GameState, viewer: int | None = None, game_ref: str | None = None
         d["sunk_this_round_sizes"] = {p: len(v) for p, v in fresh.items()}
     d["taken"] = {p: [ships[i].id for i in s.taken[p - 1]] for p in players}
     d["wrecks"] = [ships[i].id for i in s.wrecks]
+    return d
+
+
+def _cards(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """The hands (a viewer's own, and the others' sizes), the deck, the discard and the cards in play."""
+    players = s.rules.players
+    d: dict[str, Any] = {}
     if viewer is None:
         d["hands"] = {p: list(s.hands[p - 1]) for p in players}
         d["deck"] = s.deck[::-1]
@@ -80,13 +110,18 @@ def to_dict(s: GameState, viewer: int | None = None, game_ref: str | None = None
         d["played"] = list(s.played)
     if s.passing is not None:
         d["passing"] = {"card": s.passing[0], "from": s.passing[1]}
-    d.update(_pending(s, viewer))
+    return d
+
+
+def _ending(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """The random source's seed (not to a viewer), and how the game ended."""
+    d: dict[str, Any] = {}
     if viewer is None:
         d["seed"] = s.rng.state
     if s.step == OVER:
         d["victory"] = s.victory
         d["winners"] = list(s.winners)
-    return _without_empties(d)
+    return d
 
 
 def _without_empties(d: dict[str, Any]) -> dict[str, Any]:

@@ -24,6 +24,24 @@ def ship_cards(content: Game) -> tuple[AreaCard, ...]:
     return tuple(a for a in content.area_cards if a.kind == SHIP)
 
 
+def _played_with(content: Game, players: int | None) -> tuple[Game, ns_params.Params, int]:
+    """The content as that many players play it (a variant's rules and components when one is played with that
+    count), its rules parameters read and checked against the setup."""
+    n = players or min(content.players)
+    if n not in content.players:
+        raise PnpgenError(f"{content.id}: the game is played by {' or '.join(map(str, content.players))} "
+                          f"players, not {n}")
+    variant = content.variant_for(n) if content.played_as is None else None
+    if variant is not None:
+        content = content.with_variant(variant.id)
+    problems = Problems()
+    prm = ns_params.read(content, problems)
+    problems.raise_if_any()
+    ns_params.setup_problems(content, prm, n, problems)
+    problems.raise_if_any()
+    return content, prm, n
+
+
 class NarrowSeas(api.Rules):
     """The static facts of one Narrow Seas setup (content, board, player count); makes states.
 
@@ -32,24 +50,22 @@ class NarrowSeas(api.Rules):
     """
 
     def __init__(self, content: Game, board: Board | None = None, players: int | None = None):
-        n = players or min(content.players)
-        if n not in content.players:
-            raise PnpgenError(f"{content.id}: the game is played by {' or '.join(map(str, content.players))} "
-                              f"players, not {n}")
-        variant = content.variant_for(n) if content.played_as is None else None
-        if variant is not None:
-            content = content.with_variant(variant.id)
-        problems = Problems()
-        self.params = prm = ns_params.read(content, problems)
-        problems.raise_if_any()
-        ns_params.setup_problems(content, prm, n, problems)
-        problems.raise_if_any()
+        content, prm, n = _played_with(content, players)
+        self.params = prm
         self.content = content
         self.variant: str | None = content.played_as
         self.num_players = n
         self.players: tuple[int, ...] = tuple(range(1, n + 1))
         self._seat_players(prm)
+        ships = self._ships(content, prm)
+        self._areas(ships, prm)
+        self._decks(content, prm)
+        self._board(content, board, prm)
+        self._caches()
 
+    def _ships(self, content: Game, prm: ns_params.Params) -> list:
+        """The ship cards in play, whose they are and whose enemies; the crew each carries."""
+        n = self.num_players
         ships = [s for s in ship_cards(content) if s.owner is not None and s.owner <= n]
         self.ship_ids: tuple[str, ...] = tuple(s.id for s in ships)
         self.ship_index: dict[str, int] = {sid: i for i, sid in enumerate(self.ship_ids)}
@@ -62,14 +78,18 @@ class NarrowSeas(api.Rules):
         self.enemy_ships: dict[int, tuple[int, ...]] = {
             p: tuple(i for i, o in enumerate(self.ship_owner) if self.team[o] != self.team[p]) for p in self.players}
         self.crew = prm.crew_per_ship
+        return ships
 
+    def _areas(self, ships: list, prm: ns_params.Params) -> None:
+        """The plan areas of a ship card, their labels, and which pay for the Market and give the initiative."""
         self.areas: tuple[str, ...] = prm.plan_areas
         self.area_index: dict[str, int] = {a: i for i, a in enumerate(self.areas)}
         self.area_labels = {a.id: a.label for s in ships for a in s.areas}
         self.market_area = self.area_index[prm.market_cost_area]
         self.initiative_area = self.area_index[prm.initiative_area]
-        self._decks(content, prm)
 
+    def _board(self, content: Game, board: Board | None, prm: ns_params.Params) -> None:
+        """The board played on, its hexes and suits, the prescribed starts and the distances between hexes."""
         if board is None and prm.board is not None:
             board = next(b for b in content.boards if b.id == prm.board)
         self.board = board or content.board
@@ -87,6 +107,9 @@ class NarrowSeas(api.Rules):
         # where a first ship may be placed (sorted, like cells)
         self.near_edge = tuple(c for c in self.cells if self.edge_distance[c] <= prm.first_ship_edge_distance)
         self.dist: dict[Cell, dict[Cell, int]] = {a: {b: distance(a, b) for b in self.cells} for a in self.cells}
+
+    def _caches(self) -> None:
+        """What is worked out once and kept: sail paths, rings, placements, agents' findings, action tuples."""
         self._paths: dict[tuple[str, int, Cell], tuple] = {}
         self._dests: dict[tuple[str, int, Cell], tuple] = {}
         self._free: dict[tuple[str, int, Cell], set] = {}

@@ -126,16 +126,31 @@ class Kit:
 
 def read_kit(game: Game, problems: Problems) -> Kit:
     """The decks, boards and tokens the rules read, with a located error for each one missing or malformed."""
-    prm_resources = [r for r in (game.rules.get("resources") or []) if isinstance(r, str)]
+    resources = [r for r in (game.rules.get("resources") or []) if isinstance(r, str)]
 
     def counts(pairs) -> tuple[int, ...]:
-        out = [0] * len(prm_resources)
+        out = [0] * len(resources)
         for name, k in pairs or ():
-            if name in prm_resources:
-                out[prm_resources.index(name)] += k
+            if name in resources:
+                out[resources.index(name)] += k
         return tuple(out)
 
     decks = {d.id: d for d in game.decks}
+    cards, start_decks, market = _read_cards(game, decks, problems, counts)
+    upgrades = _read_upgrades(game, decks, problems, counts)
+    damage, spares = decks.get(DAMAGE_DECK), decks.get(SPARE_DECK)
+    if damage is None:
+        problems.error(game.loc, f"Seas of Havoc needs a deck with id '{DAMAGE_DECK}' (decks: "
+                       f"{', '.join(decks) or 'none'})")
+    island, market_board, sea, slots = _read_boards(game, problems)
+    flags, booty, booty_ids = _read_tokens(game, problems, resources, counts)
+    return Kit(cards, start_decks, market, upgrades, damage, spares, island, market_board, sea, slots, flags,
+               booty, booty_ids, _features(sea))
+
+
+def _read_cards(game: Game, decks: dict[str, Deck], problems: Problems, counts
+                ) -> tuple[dict[str, CardInfo], dict[int, tuple[str, ...]], tuple[str, ...]]:
+    """Every card type of the starting decks and the Market, each player's starting deck and the Market's cards."""
     cards: dict[str, CardInfo] = {}
     start_decks: dict[int, tuple[str, ...]] = {}
     for p in range(1, max(game.players) + 1):
@@ -151,24 +166,26 @@ def read_kit(game: Game, problems: Problems) -> Kit:
     if market is None:
         problems.error(game.loc, f"Seas of Havoc needs a deck with id '{MARKET_DECK}' (decks: "
                        f"{', '.join(decks) or 'none'})")
-    else:
-        for c in market.cards:
-            if c.id in cards:
-                problems.error(c.loc, f"card '{c.id}': a Market card may not share its id with a starting card")
-            cards[c.id] = _card(c, True, counts, len(cards))
-    upgrades: dict[str, Upgrade] = {}
+        return cards, start_decks, ()
+    for c in market.cards:
+        if c.id in cards:
+            problems.error(c.loc, f"card '{c.id}': a Market card may not share its id with a starting card")
+        cards[c.id] = _card(c, True, counts, len(cards))
+    return cards, start_decks, tuple(market.card_ids())
+
+
+def _read_upgrades(game: Game, decks: dict[str, Deck], problems: Problems, counts) -> dict[str, Upgrade]:
+    """The ship upgrades of the upgrade deck."""
     up = decks.get(UPGRADE_DECK)
     if up is None:
         problems.error(game.loc, f"Seas of Havoc needs a deck with id '{UPGRADE_DECK}' (the ship upgrades)")
-    else:
-        for c in up.cards:
-            upgrades[c.id] = Upgrade(c.id, c.name, counts(c.field("cost")), c.field("infamy") or 0,
-                                     c.field("shot_range") or 0, c.field("ram_infamy") or 0,
-                                     c.field("extended_discount") or 0)
-    damage, spares = decks.get(DAMAGE_DECK), decks.get(SPARE_DECK)
-    if damage is None:
-        problems.error(game.loc, f"Seas of Havoc needs a deck with id '{DAMAGE_DECK}' (decks: "
-                       f"{', '.join(decks) or 'none'})")
+        return {}
+    return {c.id: Upgrade(c.id, c.name, counts(c.field("cost")), c.field("infamy") or 0, c.field("shot_range") or 0,
+                          c.field("ram_infamy") or 0, c.field("extended_discount") or 0) for c in up.cards}
+
+
+def _read_boards(game: Game, problems: Problems) -> tuple[Board | None, Board | None, Board | None, dict[str, int]]:
+    """The island, the Market's board and the sea, and the slots of each island location and the Market."""
     island = next((b for b in game.boards if b.grid == "none" and b.location(GATHER_FIRST) is not None), None)
     market_board = next((b for b in game.boards if b.grid == "none" and b.location(MARKET) is not None), None)
     sea = next((b for b in game.boards if b.grid == "square"), None)
@@ -181,15 +198,20 @@ def read_kit(game: Game, problems: Problems) -> Kit:
     if sea is None:
         problems.error(game.loc, "Seas of Havoc needs the sea board: a board with grid: square")
     slots: dict[str, int] = {}
-    if island is not None:
-        for lid in LOCATIONS:
-            loc = island.location(lid)
-            if loc is None:
-                problems.error(island.loc, f"board '{island.id}' needs a location with id '{lid}'")
-            else:
-                slots[lid] = loc.slots
+    for lid in LOCATIONS if island is not None else ():
+        loc = island.location(lid)
+        if loc is None:
+            problems.error(island.loc, f"board '{island.id}' needs a location with id '{lid}'")
+        else:
+            slots[lid] = loc.slots
     if market_board is not None:
         slots[MARKET] = market_board.location(MARKET).slots
+    return island, market_board, sea, slots
+
+
+def _read_tokens(game: Game, problems: Problems, resources: list[str], counts
+                 ) -> tuple[dict[str, int], tuple[tuple[int, ...], ...], tuple[str, ...]]:
+    """How many of each flag there are, and each booty token's resources (one entry per token) and id."""
     flags: dict[str, int] = {}
     booty, booty_ids = [], []
     for t in game.tokens:
@@ -199,22 +221,25 @@ def read_kit(game: Game, problems: Problems) -> Kit:
             flags[t.id] = flags.get(t.id, 0) + t.count
         elif t.kind == "booty":
             found = ICON_COUNT.findall(t.back_label or "")
-            if not found or any(name not in prm_resources for _, name in found):
+            if not found or any(name not in resources for _, name in found):
                 problems.error(t.loc, f"token '{t.id}': a booty token's back_label lists the resources it holds "
-                               f"as counts of {', '.join('{' + r + '}' for r in prm_resources)}, e.g. '2{{sail}}'")
+                               f"as counts of {', '.join('{' + r + '}' for r in resources)}, e.g. '2{{sail}}'")
                 continue
             held = counts((name, int(k)) for k, name in found)
             booty += [held] * t.count
             booty_ids += [t.id] * t.count
+    return flags, tuple(booty), tuple(booty_ids)
+
+
+def _features(sea: Board | None) -> dict[Square, Feature]:
+    """The sea's rocks, gusts, whirlpools and wrecks by square."""
     features: dict[Square, Feature] = {}
-    if sea is not None:
-        for c in sea.squares:
-            if c.terrain in (ROCK, GUST, WHIRLPOOL, WRECK):
-                turn = {"cw": 1, "ccw": -1}.get(c.direction or "", 0)
-                heading = "NESW".index(c.direction) if c.direction in ("N", "E", "S", "W") else 0
-                features[c.xy] = Feature(c.terrain, turn, heading)
-    return Kit(cards, start_decks, tuple(market.card_ids()) if market else (), upgrades, damage, spares, island,
-               market_board, sea, slots, flags, tuple(booty), tuple(booty_ids), features)
+    for c in sea.squares if sea is not None else ():
+        if c.terrain in (ROCK, GUST, WHIRLPOOL, WRECK):
+            turn = {"cw": 1, "ccw": -1}.get(c.direction or "", 0)
+            heading = "NESW".index(c.direction) if c.direction in ("N", "E", "S", "W") else 0
+            features[c.xy] = Feature(c.terrain, turn, heading)
+    return features
 
 
 GATHER_FIRST = next(iter(GATHER))
