@@ -63,9 +63,12 @@ def make_pack(root: Path, n: int) -> Path:
     return pack
 
 
-def plain_kit(n: int, out: Path) -> int:
+def plain_kit(n: int, out: Path, embedded: bool = True) -> int:
     """The same kit written with reportlab alone: a cover, faces and mirrored backs 3 x 3 to an A4 page with crop
-    marks and a footer, the board on a page of its own. Returns its pages."""
+    marks and a footer, the board on a page of its own. Returns its pages. `embedded`: its text in the DejaVu Sans
+    files pnpgen embeds (subset into the PDF, as a kit must be: a home printer may not have the font); else in
+    Helvetica, one of the PDF's standard fonts, which no file holds and the printer supplies."""
+    import importlib.util
     import math
     import textwrap
 
@@ -73,6 +76,15 @@ def plain_kit(n: int, out: Path) -> int:
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.units import mm
     from reportlab.pdfgen.canvas import Canvas
+
+    regular, bold = "Helvetica", "Helvetica-Bold"
+    if embedded:
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFont
+        folder = Path(importlib.util.find_spec("pnpgen").submodule_search_locations[0]) / "fonts"
+        regular, bold = "DejaVuSans", "DejaVuSans-Bold"
+        for name in (regular, bold):
+            pdfmetrics.registerFont(TTFont(name, str(folder / f"{name}.ttf")))
 
     colours = {s: HexColor(c) for s, c, _ in SUITS}
     marks = {s: m for s, _, m in SUITS}
@@ -87,7 +99,7 @@ def plain_kit(n: int, out: Path) -> int:
     def footer(text: str) -> None:
         nonlocal pages
         pages += 1
-        canvas.setFont("Helvetica-Bold", 7)
+        canvas.setFont(bold, 7)
         canvas.setFillColor(HexColor("#333333"))
         canvas.drawRightString(width - 5 * mm, 6 * mm, f"Scale 0.1 - {text} - page {pages}")
         canvas.showPage()
@@ -122,13 +134,13 @@ def plain_kit(n: int, out: Path) -> int:
         canvas.rect(x - bleed, y - bleed, cw + 2 * bleed, 6 * mm + bleed, stroke=0, fill=1)
         canvas.setFillColor(HexColor("#222222"))
         symbol(marks[suit], x + 8 * mm, y + ch - 8 * mm, 4 * mm)
-        canvas.setFont("Helvetica-Bold", 11)
+        canvas.setFont(bold, 11)
         canvas.drawString(x + 16 * mm, y + ch - 9.5 * mm, name)
-        canvas.setFont("Helvetica-Bold", 5)
+        canvas.setFont(bold, 5)
         canvas.drawString(x + 4 * mm, y + ch - 21 * mm, "NEEDS")
         canvas.drawString(x + 4 * mm, y + ch - 28 * mm, "EFFECT")
         canvas.drawString(x + 4 * mm, y + 2 * mm, suit.upper())
-        canvas.setFont("Helvetica", 6)
+        canvas.setFont(regular, 6)
         canvas.drawString(x + 4 * mm, y + ch - 23.5 * mm, "None.")
         for k, row in enumerate(textwrap.wrap(texts[action][1], 48)):
             canvas.drawString(x + 4 * mm, y + ch - (30.5 + 2.6 * k) * mm, row)
@@ -139,12 +151,12 @@ def plain_kit(n: int, out: Path) -> int:
         canvas.setFillColor(HexColor("#1B3A5C"))
         canvas.rect(x - bleed, y - bleed, cw + 2 * bleed, ch + 2 * bleed, stroke=0, fill=1)
         canvas.setFillColor(HexColor("#FFFFFF"))
-        canvas.setFont("Helvetica-Bold", 20)
+        canvas.setFont(bold, 20)
         canvas.drawCentredString(x + cw / 2, y + ch / 2, "SCALE")
 
-    canvas.setFont("Helvetica-Bold", 24)
+    canvas.setFont(bold, 24)
     canvas.drawString(20 * mm, height - 30 * mm, "Scale")
-    canvas.setFont("Helvetica", 10)
+    canvas.setFont(regular, 10)
     canvas.drawString(20 * mm, height - 40 * mm, f"Action: {n} cards; The Board: 1 board")
     footer("Cover")
     footer("back of the cover: blank")  # as a long-edge duplex kit's
@@ -174,7 +186,7 @@ def plain_kit(n: int, out: Path) -> int:
         canvas.setStrokeColor(HexColor("#222222"))
         canvas.drawPath(path, stroke=1, fill=1)
         canvas.setFillColor(HexColor("#222222"))
-        canvas.setFont("Helvetica", 5)
+        canvas.setFont(regular, 5)
         canvas.drawCentredString(cx, cy - size * 0.7, f"{q},{r}")
     footer("The Board")
     footer("back of the board: blank")
@@ -242,16 +254,19 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="runs of each size up to 1,000 cards (one above)")
     ap.add_argument("--tree", type=Path, help="time the pnpgen of another checkout (say, a baseline's)")
     ap.add_argument("--plain", nargs=2, metavar=("N", "PDF"), help=argparse.SUPPRESS)
+    ap.add_argument("--standard-font", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.plain:
-        plain_kit(int(args.plain[0]), Path(args.plain[1]))
+        plain_kit(int(args.plain[0]), Path(args.plain[1]), embedded=not args.standard_font)
         return
     global TREE
     TREE = args.tree.resolve() if args.tree else None
     pnpgen = pnpgen_command()
     sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"{'cards':>6} {'pnpgen s':>9} {'plain s':>8} {'ratio':>6} {'ms/card':>8} {'marginal':>9} "
-          f"{'pages':>6} {'plain pages':>11} {'MB':>6}")
+    print("plain: the kit from reportlab alone, its text in the embedded DejaVu Sans pnpgen prints with; "
+          "standard: the same in Helvetica, a font the PDF does not carry")
+    print(f"{'cards':>6} {'pnpgen s':>9} {'plain s':>8} {'ratio':>6} {'standard s':>10} {'ratio':>6} "
+          f"{'ms/card':>8} {'marginal':>9} {'pages':>6} {'plain pages':>11} {'MB':>6}")
     last = None
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
@@ -263,10 +278,13 @@ def main() -> None:
                                              "--skip-sim", "--out", str(root / "out")])
             plain_pdf = root / "plain.pdf"
             plain, _ = best_of(repeat, [sys.executable, __file__, "--plain", str(n), str(plain_pdf)])
+            standard, _ = best_of(repeat, [sys.executable, __file__, "--plain", str(n), str(root / "std.pdf"),
+                                           "--standard-font"])
             pages = pages_of(root / "out" / "scale" / "scale-a4.pdf")
             marginal = "" if last is None else f"{(seconds - last[1]) / (n - last[0]) * 1000:9.2f}"
-            print(f"{n:>6} {seconds:>9.2f} {plain:>8.2f} {seconds / plain:>6.2f} {seconds / n * 1000:>8.2f} "
-                  f"{marginal:>9} {pages:>6} {pages_of(plain_pdf):>11} {peak:>6.0f}", flush=True)
+            print(f"{n:>6} {seconds:>9.2f} {plain:>8.2f} {seconds / plain:>6.2f} {standard:>10.2f} "
+                  f"{seconds / standard:>6.2f} {seconds / n * 1000:>8.2f} {marginal:>9} {pages:>6} "
+                  f"{pages_of(plain_pdf):>11} {peak:>6.0f}", flush=True)
             last = (n, seconds)
             shutil.rmtree(root)
     startup(max(5, args.repeat))

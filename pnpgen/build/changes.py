@@ -10,6 +10,7 @@ it is read into.
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
 import json
 import os
@@ -171,8 +172,13 @@ def source_of(loc: Loc | None, root: Path) -> str:
     """'cards.yaml:9' for a location in the pack (or a bundled template), '' when it has none."""
     if loc is None or not loc.line:
         return ""
-    name = file_name(Path(os.path.abspath(loc.file)).resolve(), root)
+    name = _named(loc.file, root, os.getcwd())
     return f"{name}:{loc.line}" if name else ""
+
+
+@functools.lru_cache(maxsize=256)  # (a deck's thousand cards come from one file: its path is resolved once)
+def _named(file: str, root: Path, _cwd: str) -> str | None:
+    return file_name(Path(os.path.abspath(file)).resolve(), root)
 
 
 def line_digests(data: bytes) -> tuple[str, ...]:

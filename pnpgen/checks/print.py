@@ -43,16 +43,17 @@ def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: 
               sheet=None, printer_margin: float = PRINTER_MARGIN_MM) -> None:
     """Check a laid-out kit (and its imposed pages by paper, if given) for print; findings go to `problems`."""
     glyphs, small, unsafe, coarse = _Findings(), _Findings(), _Findings(), _Findings()
-    shrunk = check_fits(kit.pieces, problems)  # (text shrunk under the minimum is an error there)
+    boxes: dict[int, Box | None] = {}  # the ink box of each group measured (pages place the pieces' drawings)
+    shrunk = check_fits(kit.pieces, problems, boxes)  # (text shrunk under the minimum is an error there)
     for piece in kit.pieces:
         for side, drawing in (("face", piece.face), ("back", piece.back)):
             if drawing is None or (side == "back" and piece.kind == "card"):
                 continue  # a card's back is its deck's, checked once as the deck's back piece
-            _check_piece_side(piece, side, drawing, glyphs, small, unsafe, coarse, shrunk)
+            _check_piece_side(piece, side, drawing, glyphs, small, unsafe, coarse, shrunk, boxes)
     _colours(kit, problems)
     if pages:
         drawn = {id(p.face) for p in kit.pieces} | {id(p.back) for p in kit.pieces if p.back is not None}
-        _pages(pages, drawn, game_loc, sheet, printer_margin, glyphs, problems)
+        _pages(pages, drawn, game_loc, sheet, printer_margin, glyphs, problems, boxes)
     glyphs.report(problems, "error")
     small.report(problems, "warning")
     unsafe.report(problems, "warning")
@@ -79,7 +80,8 @@ def _walk(item: Item, m: Matrix, source: Loc | None) -> Iterator[tuple[Item, Mat
 
 
 def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings, small: _Findings,
-                      unsafe: _Findings, coarse: _Findings, shrunk: set[int] = frozenset()) -> None:
+                      unsafe: _Findings, coarse: _Findings, shrunk: set[int] = frozenset(),
+                      boxes: dict[int, Box | None] | None = None) -> None:
     where = _name(piece, side)
     trimmed = piece.cut == "marks"
     w, h = piece.size
@@ -102,7 +104,7 @@ def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings
             box = through(m, primitive_box(item))
             cause = item.set_by or source
         elif isinstance(item, Group):
-            box = through(m, ink_box(item))
+            box = through(m, ink_box(item, boxes))
             what = item.label.replace("symbol ", "symbol '").replace("icon ", "icon '") + "'"
             key = (None, piece.kind, what)
             cause = source
@@ -193,10 +195,10 @@ def _label(item: Item) -> str:
 
 
 def _pages(pages: dict, drawn: set[int], game_loc: Loc | None, sheet, margin: float, glyphs: _Findings,
-           problems: Problems) -> None:
+           problems: Problems, cache: dict[int, Box | None] | None = None) -> None:
     """Ink within the printer margin on imposed pages; glyphs of the sheet furniture (footers, notes)."""
     near = _Findings()
-    cache: dict[int, Box | None] = {}
+    cache = {} if cache is None else cache
     for paper, paper_pages in pages.items():
         for n, page in enumerate(paper_pages, start=1):
             d = page.drawing

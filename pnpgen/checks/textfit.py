@@ -27,17 +27,18 @@ MIN_TYPE_PT = 6.0
 INSIDE_MM = 0.1  # how far text may stand out of the strip it is part of (rounding)
 
 
-def check_fits(pieces, problems: Problems) -> set[int]:
+def check_fits(pieces, problems: Problems, boxes: dict[int, Box | None] | None = None) -> set[int]:
     """Record an error for every text box of the pieces that does not fit, and a note for each one shrunk; each
     cause once, with the pieces it shows on. Returns the ids of the lines of text that shrank under MIN_TYPE_PT
-    (an error here, so not a small-type warning as well)."""
+    (an error here, so not a small-type warning as well). `boxes` keeps the ink boxes of groups measured, for
+    the checks after it."""
     errors, notes = Findings(), Findings()
     too_small: set[int] = set()
     for piece in pieces:
         for side, drawing in (("face", piece.face), ("back", piece.back)):
             if drawing is None or (side == "back" and piece.kind == "card"):
                 continue  # a card's back is its deck's, checked once as the deck's back piece
-            _check_side(piece, side, drawing, errors, notes, too_small)
+            _check_side(piece, side, drawing, errors, notes, too_small, boxes)
     errors.report(problems, "error")
     notes.report(problems, "note")
     return too_small
@@ -89,7 +90,7 @@ def _pt(mm: float) -> str:
 
 
 def _check_side(piece: Piece, side: str, drawing: Group, errors: Findings, notes: Findings,
-                too_small: set[int]) -> None:
+                too_small: set[int], boxes: dict[int, Box | None] | None = None) -> None:
     where = _name(piece, side)
     groups = list(_boxes(drawing, IDENTITY, piece.source))
     regions = [(name, through(m, (x, y, x + w, y + h))) for g, m, _s in groups for name, (x, y, w, h) in g.regions]
@@ -117,7 +118,7 @@ def _check_side(piece: Piece, side: str, drawing: Group, errors: Findings, notes
         elif fit.size < fit.wanted - 1e-6:
             notes.add(("shrunk", *key), at, f"{what} is shrunk from {_pt(fit.wanted)} to {_pt(fit.size)} to fit its "
                       f"box{set_by}", where)
-        box = through(m, ink_box(group))
+        box = through(m, ink_box(group, boxes))
         if box is None:
             continue
         x, y, w, h = fit.box

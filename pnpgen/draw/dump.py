@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
+from functools import lru_cache
 
 from .primitives import Circle, Group, Image, Item, Path, Rect, Style, Text
 
 
+@lru_cache(maxsize=1 << 16)  # (a kit's drawings repeat their coordinates: each is formatted once)
 def number(value: float) -> str:
     """A coordinate rounded to 0.01 mm, without a trailing '.0' or a negative zero."""
     text = f"{round(value, 2):.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
+@lru_cache(maxsize=1 << 12)
 def coefficient(value: float) -> str:
     """A transform's rotation/scale coefficient, rounded to 0.0001."""
     text = f"{round(value, 4):.4f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
+@lru_cache(maxsize=1 << 12)
 def _style(style: Style) -> str:
     parts = []
     if style.fill:

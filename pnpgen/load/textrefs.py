@@ -22,7 +22,7 @@ end of the header: "Damage", "Exact range") must state the field's value; anothe
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -79,19 +79,49 @@ def data_view(game: Game, where: Where, variant=None) -> dict[str, Any]:
                  "players": Leaf(tuple(game.players), game.loc)},
         "sim": _record(game.sim, where) if is_dataclass(game.sim) else {},
         "counts": {k: Leaf(v, locs.get(k)) for k, v in counts},
-        "actions": {a.id: _action(a, where) for a in game.actions},
-        "suits": {s.id: _record(s, where) for s in game.suits},
-        "decks": {d.id: _deck(d, where) for d in parts["decks"]},
-        "tokens": {t.id: _record(t, where) for t in parts["tokens"]},
-        "area_cards": {c.id: _record(c, where) for c in parts["area_cards"]},
-        "boards": {b.id: _record(b, where) for b in parts["boards"]},
+        "actions": _Lazy({a.id: (_action, a, where) for a in game.actions}),
+        "suits": _Lazy({s.id: (_record, s, where) for s in game.suits}),
+        "decks": _Lazy({d.id: (_deck, d, where) for d in parts["decks"]}),
+        "tokens": _Lazy({t.id: (_record, t, where) for t in parts["tokens"]}),
+        "area_cards": _Lazy({c.id: (_record, c, where) for c in parts["area_cards"]}),
+        "boards": _Lazy({b.id: (_record, b, where) for b in parts["boards"]}),
     }
-    cards: dict[str, Any] = {}
-    for deck in view["decks"].values():
-        for cid, card in deck["cards"].items():
-            cards.setdefault(cid, card)
-    view["cards"] = cards
+    cards: dict[str, tuple] = {}
+    for deck in parts["decks"]:
+        for card in deck.cards:
+            cards.setdefault(card.id, (_deck_card, view["decks"], deck.id, card.id))
+    view["cards"] = _Lazy(cards)
     return view
+
+
+class _Lazy(Mapping):
+    """Records by id, each made when first read (a function and its arguments until then), so a deck of
+    thousands of cards costs only the ones that references name."""
+
+    __slots__ = ("_recipes", "_made")
+
+    def __init__(self, recipes: dict[str, tuple]):
+        self._recipes, self._made = recipes, {}
+
+    def __getitem__(self, key: str) -> Any:
+        made = self._made
+        if key not in made:
+            make, *arguments = self._recipes[key]
+            made[key] = make(*arguments)
+        return made[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._recipes
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._recipes)
+
+    def __len__(self) -> int:
+        return len(self._recipes)
+
+
+def _deck_card(decks: Mapping[str, Any], deck_id: str, card_id: str) -> dict[str, Any]:
+    return decks[deck_id]["cards"][card_id]
 
 
 def _rules(rules: Rules) -> dict[str, Any]:
@@ -124,7 +154,7 @@ def _action(action: Any, where: Where) -> dict[str, Any]:
 
 def _deck(deck: Any, where: Where) -> dict[str, Any]:
     out = _record(deck, where)
-    out["cards"] = {c.id: _record(c, where) for c in deck.cards}
+    out["cards"] = _Lazy({c.id: (_record, c, where) for c in deck.cards})
     out["size"] = Leaf(sum(c.count for c in deck.cards), getattr(deck, "loc", None))
     return out
 
@@ -174,10 +204,10 @@ def lookup(view: dict[str, Any], path: str) -> Any:
             if int(part) >= len(items):
                 raise Unresolved(f"'{'.'.join(walked)}' has {len(items)} items; '{part}' is past its end")
             node = Leaf(items[int(part)], node.loc)
-        elif isinstance(node, dict) and part in node:
+        elif isinstance(node, Mapping) and part in node:
             node = node[part]
         else:
-            if not isinstance(node, dict):
+            if not isinstance(node, Mapping):
                 raise Unresolved(f"'{'.'.join(walked)}' is a value, not something with parts ('{part}')")
             known = sorted(node)
             what = f"'{'.'.join(walked)}' has" if walked else "a reference starts with one of"
@@ -198,7 +228,7 @@ def shown(node: Any, path: str, joiner: str | None = None) -> str:
             raise Unresolved(f"'{path}' is not a number, so '|{joiner}' cannot follow it")
         one, _, many = joiner.partition("/")
         return f"{_plain(number)} {one if number == 1 else many or one + 's'}"
-    if isinstance(node, dict):
+    if isinstance(node, Mapping):
         keys = ", ".join(sorted(node)[:12])
         raise Unresolved(f"'{path}' names a record, not a value: add one of its fields ({keys})")
     value = node.value
@@ -318,6 +348,8 @@ class Resolver:
 
     def value(self, v: Any, owner: Any, attr: str, what: str) -> Any:
         if isinstance(v, str):
+            if "{" not in v or "." not in v:
+                return v  # (no reference in it: most text, and every card's id and name)
             key = next((d.key for d in declarations(type(owner)) if d.attr == attr), attr) \
                 if hasattr(type(owner), "__record__") else attr
             new = self.text(v, self.where(owner, key), what)
@@ -340,7 +372,7 @@ class Resolver:
         except Unresolved as e:
             self.unresolved(spec.rows_loc, f"{what}: table rows '{spec.rows}': {e}", e)
             return ()
-        if not isinstance(records, dict) or not all(isinstance(r, dict) for r in records.values()):
+        if not isinstance(records, Mapping) or not all(isinstance(r, Mapping) for r in records.values()):
             self.problems.error(spec.rows_loc, f"{what}: table rows '{spec.rows}' must name records by id (such "
                                 "as actions, tokens or decks.<deck>.cards)")
             return ()

@@ -61,6 +61,20 @@ def axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mhi
     Pieces with bleed keep a gutter of at least `gutter_min` between them (each keeps half of it as bleed), so
     every piece is cut on its own lines; pieces without bleed share their cuts.
     """
+    key = (size, bleed, lo, hi, mlo, mhi, limit, t.gutter_min, t.marks.gap, t.marks.min_length)
+    found = _AXES.get(key)
+    if found is None:
+        if len(_AXES) > 4096:
+            _AXES.clear()
+        found = _AXES[key] = _axis_layout(size, bleed, lo, hi, mlo, mhi, t, limit)
+    return found
+
+
+_AXES: dict[tuple, tuple[int, float, float]] = {}  # every sheet of a kit asks the same few: each is worked out once
+
+
+def _axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mhi: float, t,
+                 limit: int | None) -> tuple[int, float, float]:
     least = t.gutter_min if bleed > 0 else 0.0
     n = 0
     while _axis_fit(n + 1, size, bleed, lo, hi, mlo, mhi, t, least) is not None and (limit is None or n < limit):
@@ -136,6 +150,19 @@ def grid_marks(placed: list[Placed], t) -> list[Seg]:
     """Crop marks outside a block of rectangles: each cut line extended beyond the block, never over a trim."""
     if not placed:
         return []
+    key = (t.marks.gap, t.marks.length, *((p.x, p.y, p.w, p.h, p.trim) for p in placed))
+    found = _MARKS.get(key)
+    if found is None:
+        if len(_MARKS) > 1024:
+            _MARKS.clear()
+        found = _MARKS[key] = _grid_marks(placed, t)
+    return list(found)
+
+
+_MARKS: dict[tuple, list[Seg]] = {}  # the marks of a block of rectangles: a kit's full sheets share theirs
+
+
+def _grid_marks(placed: list[Placed], t) -> list[Seg]:
     xs = sorted({round(v, 4) for p in placed for v in (p.x, p.x + p.w)})
     ys = sorted({round(v, 4) for p in placed for v in (p.y, p.y + p.h)})
     gap, length = t.marks.gap, t.marks.length
