@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..draw import fonts
-from ..draw.bounds import Box, ink_box, primitive_box, through
+from ..draw.bounds import Box, ink_box, outline_box, primitive_box, through
 from ..draw.geometry import IDENTITY, Matrix, multiply
 from ..draw.piece import ColourKey, Kit, Piece
 from ..draw.primitives import Group, Image, Item, Text
@@ -205,6 +205,10 @@ def _pages(pages: dict, drawn: set[int], game_loc: Loc | None, sheet, margin: fl
             for item, _m, _source in _walk_furniture(d.root, drawn):
                 _glyphs(item, game_loc, f"{paper} page {n}", glyphs)
             for item in d.root.items:
+                bound = _clip_bound(item)
+                if bound is not None and min(bound[0], bound[1], d.width - bound[2], d.height - bound[3]) >= \
+                        margin - 1e-6:
+                    continue  # its ink lies inside its clip (a piece's bleed), which keeps clear of the margin
                 box = ink_box(item, cache)
                 if box is None:
                     continue
@@ -220,6 +224,14 @@ def _pages(pages: dict, drawn: set[int], game_loc: Loc | None, sheet, margin: fl
                          f"of the paper edge, inside the printer margin of {margin:g} mm where home printers print "
                          "nothing", f"page {n}" + (f" ({label})" if what == "artwork" else ""))
     near.report(problems, "warning")
+
+
+def _clip_bound(item: Item) -> Box | None:
+    """The page box a group clips what it draws to (None: it clips nothing)."""
+    if not isinstance(item, Group) or item.clip is None:
+        return None
+    box = outline_box(item.clip)
+    return through(item.transform, box) if item.transform else box
 
 
 _SHEET_ITEMS = {"crop marks": "crop marks come", "footer": "the footer (scale bars, print note, page text) comes",

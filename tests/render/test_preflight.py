@@ -463,3 +463,24 @@ def test_check_verbose_prints_the_notes_and_plain_check_does_not(clean):
     assert ": note: " not in plain.output
     assert ": note: template 'action-card' band title 'Harbourmasters' is shrunk from 13 pt to " \
         in verbose.output
+
+
+def test_the_margin_check_reads_the_ink_a_clip_keeps_not_the_clip():
+    from types import SimpleNamespace
+
+    from pnpgen.checks.findings import Findings
+    from pnpgen.checks.print import _pages
+    from pnpgen.draw.primitives import Drawing, Group, Rect, Style
+    from pnpgen.errors import Problems
+
+    def warnings(clip: tuple, ink: tuple) -> list[str]:
+        piece = Group((Rect(*ink, Style(fill="#000000")),), clip=Rect(*clip, Style()))
+        page = SimpleNamespace(drawing=Drawing(210, 297, Group((piece,))))
+        problems = Problems()
+        _pages({"a4": [page]}, set(), None, None, 5.0, Findings(), problems)
+        return [str(w) for w in problems.warnings]
+
+    assert warnings(clip=(20, 20, 50, 50), ink=(0, 0, 100, 100)) == []  # ink past the clip does not print
+    assert warnings(clip=(2, 20, 50, 50), ink=(10, 30, 10, 10)) == []  # a clip into the margin, its ink clear of it
+    got = warnings(clip=(2, 20, 50, 50), ink=(0, 30, 10, 10))  # the ink the clip keeps reaches 2 mm from the edge
+    assert len(got) == 1 and "printed components come within 2.0 mm of the paper edge" in got[0], got
