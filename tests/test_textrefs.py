@@ -212,3 +212,14 @@ def test_a_component_that_reads_otherwise_in_a_variant_is_printed_for_it_as_it_r
     four_only = layout_kit(load_game(str(pack)), players=4)
     assert "aid-aid-round" not in {p.id for p in four_only.pieces}  # a four-player kit has only its own version
     assert "aid-aid-round-four-player" in {p.id for p in four_only.pieces}
+
+
+def test_a_card_reference_past_a_repeated_deck_id_is_a_located_error_not_a_crash(pack):
+    edit(pack / "aids.yaml", "Take turns drawing up to {rules.hand_size} cards",
+         "Take turns drawing up to {rules.hand_size} cards ({cards.yellow-tack.name})")
+    (pack / "cards.yaml").write_text((pack / "cards.yaml").read_text(encoding="utf-8") +
+                                     "- id: action\n  name: Other\n  count: 1\n  template: action-card\n"
+                                     "  cards:\n    - {id: wind, action: wind}\n", encoding="utf-8")
+    got = load_errors(pack)
+    assert any("duplicate id 'action'" in g for g in got), got
+    assert all(g.count(": error: ") == 1 for g in got)

@@ -10,7 +10,6 @@ it is read into.
 from __future__ import annotations
 
 import difflib
-import functools
 import hashlib
 import json
 import os
@@ -168,17 +167,16 @@ def file_name(path: Path, root: Path) -> str | None:
     return None
 
 
-def source_of(loc: Loc | None, root: Path) -> str:
-    """'cards.yaml:9' for a location in the pack (or a bundled template), '' when it has none."""
+def source_of(loc: Loc | None, root: Path, names: dict[str, str | None] | None = None) -> str:
+    """'cards.yaml:9' for a location in the pack (or a bundled template), '' when it has none; `names` keeps the
+    name of each file already looked up (a deck's thousand cards come from one file)."""
     if loc is None or not loc.line:
         return ""
-    name = _named(loc.file, root, os.getcwd())
+    names = {} if names is None else names
+    if loc.file not in names:
+        names[loc.file] = file_name(Path(os.path.abspath(loc.file)).resolve(), root)
+    name = names[loc.file]
     return f"{name}:{loc.line}" if name else ""
-
-
-@functools.lru_cache(maxsize=256)  # (a deck's thousand cards come from one file: its path is resolved once)
-def _named(file: str, root: Path, _cwd: str) -> str | None:
-    return file_name(Path(os.path.abspath(file)).resolve(), root)
 
 
 def line_digests(data: bytes) -> tuple[str, ...]:
@@ -230,7 +228,8 @@ def take_snapshot(kit: Kit, root: Path, fonts: str, pdf_pages: dict[str, list], 
     of its other formats' files, as given)."""
     root = Path(root).resolve()
     memo: dict[int, bytes] = {}  # pages place the pieces' own drawings: each is read once
-    components = tuple(component(p, source_of(p.source, root), fonts, memo) for p in kit.pieces)
+    names: dict[str, str | None] = {}
+    components = tuple(component(p, source_of(p.source, root, names), fonts, memo) for p in kit.pieces)
     pages = {name: page_marks(pages, memo) for name, pages in pdf_pages.items()}
     return Snapshot(kit.game_id, components, content_files(root, skip), pages, dict(outputs or {}))
 

@@ -87,7 +87,7 @@ def data_view(game: Game, where: Where, variant=None) -> dict[str, Any]:
         "boards": _Lazy({b.id: (_record, b, where) for b in parts["boards"]}),
     }
     cards: dict[str, tuple] = {}
-    for deck in parts["decks"]:
+    for deck in {d.id: d for d in parts["decks"]}.values():  # (a repeated deck id names the last such deck)
         for card in deck.cards:
             cards.setdefault(card.id, (_deck_card, view["decks"], deck.id, card.id))
     view["cards"] = _Lazy(cards)
