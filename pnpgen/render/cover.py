@@ -99,19 +99,31 @@ TABLE = TextStyle(size=pt(7.5), colour=INK)
 TABLE_HEAD = TextStyle(size=pt(7.5), colour=INK, bold=True)
 
 
+EVERY_OTHER_LEAST = 6  # pages a run of every other page holds before it is written as 'first, second, … last'
+
+
 def page_ranges(pages: Iterable[int]) -> str:
-    """[1, 2, 3, 5] -> '1–3, 5'."""
+    """[1, 2, 3, 5] -> '1–3, 5'; a long run of every other page (a big deck's faces, its backs between them)
+    -> '4, 6, … 1114', so the list stays short however many sheets a deck takes."""
     out: list[str] = []
-    run: list[int] = []
-    for p in sorted(set(pages)):
-        if run and p == run[-1] + 1:
-            run.append(p)
+    left = sorted(set(pages))
+    k = 0
+    while k < len(left):
+        end = k
+        while end + 1 < len(left) and left[end + 1] == left[end] + 1:
+            end += 1
+        if end > k:
+            out.append(f"{left[k]}–{left[end]}")
+            k = end + 1
             continue
-        if run:
-            out.append(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}")
-        run = [p]
-    if run:
-        out.append(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}")
+        while end + 1 < len(left) and left[end + 1] == left[end] + 2 and \
+                (end + 2 >= len(left) or left[end + 2] != left[end + 1] + 1):
+            end += 1  # (a page that starts a run of its own is left to it)
+        if end - k + 1 >= EVERY_OTHER_LEAST:
+            out.append(f"{left[k]}, {left[k + 1]}, … {left[end]}")
+        else:
+            out += [str(n) for n in left[k:end + 1]]
+        k = end + 1
     return ", ".join(out)
 
 
