@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -450,7 +452,25 @@ def build(options: BuildOptions, steps: list[Step] | None = None) -> BuildState:
     options = with_profile(options, profile_named(options.profile))
     validate(options)
     state = BuildState(options)
-    for step in steps or default_steps():
-        state.tick(step.name, 0, 0)
-        step.run(state)
+    with fewer_collections():
+        for step in steps or default_steps():
+            state.tick(step.name, 0, 0)
+            step.run(state)
     return state
+
+
+FEWER_COLLECTIONS = 50_000  # objects made between two passes of the cycle collector during a build (Python: 700)
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run the cycle collector less often while a build runs. A build makes millions of small drawing records that
+    live to its end and hold no cycles (reference counts free what it drops); at Python's default every pass
+    walks more of them the larger the kit, so a 5,000-card build spent a fifth of its time there and the cost of
+    a card grew with the kit. The setting before is restored after."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(FEWER_COLLECTIONS, before[0]), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)

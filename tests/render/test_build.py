@@ -147,3 +147,22 @@ def test_the_quick_simulation_stops_when_its_time_is_spent_and_says_what_it_cann
     assert state.extra["simulation_resolution"] > 5
     fixed = build(BuildOptions(game="seas-of-havoc", out=tmp_path, papers=("a4",), formats=("svg",), sim_games=20))
     assert fixed.extra["simulation"]["games"] == 20  # a number given is played whatever the time
+
+
+def test_a_build_runs_the_cycle_collector_less_often_and_puts_it_back_even_when_it_fails():
+    import gc
+
+    from pnpgen.build.pipeline import FEWER_COLLECTIONS
+
+    before = gc.get_threshold()
+    seen = []
+    build(BuildOptions(game="narrow-seas"), [Step("probe", lambda st: seen.append(gc.get_threshold()))])
+    assert seen == [(max(FEWER_COLLECTIONS, before[0]), *before[1:])] and FEWER_COLLECTIONS > before[0]
+    assert gc.get_threshold() == before
+
+    def fail(_state):
+        raise PnpgenError("stop")
+
+    with pytest.raises(PnpgenError):
+        build(BuildOptions(game="narrow-seas"), [Step("fail", fail)])
+    assert gc.get_threshold() == before
