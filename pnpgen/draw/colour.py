@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 WHITE = "#ffffff"
@@ -14,6 +15,7 @@ def is_colour(value: object) -> bool:
     return isinstance(value, str) and bool(_HEX.match(value))
 
 
+@lru_cache(maxsize=4096)  # (a kit asks the same few colours again and again: each is worked out once)
 def rgb(colour: str) -> tuple[float, float, float]:
     """'#rrggbb' -> (r, g, b) from 0 to 1."""
     return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
@@ -24,6 +26,7 @@ def hexcolour(r: float, g: float, b: float) -> str:
     return "#" + "".join(f"{round(max(0.0, min(1.0, c)) * 255):02x}" for c in (r, g, b))
 
 
+@lru_cache(maxsize=4096)
 def mix(a: str, b: str, t: float) -> str:
     """The colour a fraction t of the way from a to b."""
     ca, cb = rgb(a), rgb(b)
@@ -40,6 +43,7 @@ def shade(colour: str, amount: float) -> str:
     return mix(colour, BLACK, amount)
 
 
+@lru_cache(maxsize=4096)
 def luminance(colour: str) -> float:
     """Relative luminance (WCAG) from 0 to 1."""
     def lin(c: float) -> float:

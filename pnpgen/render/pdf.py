@@ -6,8 +6,9 @@ import io
 from dataclasses import dataclass
 from functools import lru_cache
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..draw import fonts
@@ -249,14 +250,24 @@ class _PdfPainter:
         if item.opacity != 1.0:
             self.save()
             self.c.setFillAlpha(item.opacity)
-        t = self.c.beginText()
-        t.setTextTransform(1, 0, 0, -1, x, item.y)
-        t.setFont(name, item.size)
+        # The text object reportlab's beginText, setTextTransform, setFont, setFillColorRGB, textOut and drawText
+        # write for a line in an embedded TrueType font, written at once: the same bytes, without building an object
+        # for each line (tests/render/test_pdf_text.py holds the two alike)
+        c = self.c
+        parts = ["BT 1 0 0 1 0 0 Tm", f"{fp_str(1, 0, 0, -1, x, item.y)} Tm"]
         if self.known.get("fill") != item.colour:
-            t.setFillColorRGB(*_rgb(item.colour))
+            parts.append(f"{fp_str(_rgb(item.colour))} rg")
             self.known["fill"] = item.colour
-        t.textOut(item.text)
-        self.c.drawText(t)
+        font, doc = getFont(name), c._doc
+        size = f"{fp_str(item.size)} Tf {fp_str(item.size * 1.2)} TL"
+        shown, subset_now = [], -1
+        for subset, chunk in font.splitString(item.text, doc):
+            if subset != subset_now:
+                shown.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
+                subset_now = subset
+            shown.append(f"({c._escape(chunk)}) Tj")
+        parts += [" ".join(shown), "ET"]
+        c._code.append(" ".join(parts))
         if item.opacity != 1.0:
             self.restore()
 
