@@ -250,9 +250,14 @@ class _PdfPainter:
         if item.opacity != 1.0:
             self.save()
             self.c.setFillAlpha(item.opacity)
-        # The text object reportlab's beginText, setTextTransform, setFont, setFillColorRGB, textOut and drawText
-        # write for a line in an embedded TrueType font, written at once: the same bytes, without building an object
-        # for each line (tests/render/test_pdf_text.py holds the two alike)
+        self.text_object(item, name, x)
+        if item.opacity != 1.0:
+            self.restore()
+
+    def text_object(self, item: Text, name: str, x: float) -> None:
+        """The text object reportlab's beginText, setTextTransform, setFont, setFillColorRGB, textOut and drawText
+        write for a line in an embedded TrueType font, written at once: the same bytes, without building an object
+        for each line (tests/render/test_pdf_text.py holds the two alike)."""
         c = self.c
         parts = ["BT 1 0 0 1 0 0 Tm", f"{fp_str(1, 0, 0, -1, x, item.y)} Tm"]
         if self.known.get("fill") != item.colour:
@@ -268,8 +273,6 @@ class _PdfPainter:
             shown.append(f"({c._escape(chunk)}) Tj")
         parts += [" ".join(shown), "ET"]
         c._code.append(" ".join(parts))
-        if item.opacity != 1.0:
-            self.restore()
 
     def image(self, item: Image) -> None:
         """A PNG or JPEG stretched over its box; reportlab stores each image once in the file, however often it is

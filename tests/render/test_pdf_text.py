@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pypdf
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnpgen.draw import fonts
 from pnpgen.draw.primitives import Drawing, Group, Text
 from pnpgen.render import pdf
 from pnpgen.render.pdf import _rgb, write_pdf
@@ -23,15 +21,7 @@ LINES = [Text(10, 20, "Plain (with brackets) and a back\\slash", 3.0, "#223344",
 class _ReportlabText(pdf._PdfPainter):
     """The painter with its lines of text written through reportlab's text object."""
 
-    def text(self, item: Text) -> None:
-        name = fonts.pdf_name(item.font)
-        x = item.x
-        if item.anchor != "start":
-            width = stringWidth(item.text, name, item.size)
-            x -= width if item.anchor == "end" else width / 2
-        if item.opacity != 1.0:
-            self.save()
-            self.c.setFillAlpha(item.opacity)
+    def text_object(self, item: Text, name: str, x: float) -> None:
         t = self.c.beginText()
         t.setTextTransform(1, 0, 0, -1, x, item.y)
         t.setFont(name, item.size)
@@ -40,8 +30,6 @@ class _ReportlabText(pdf._PdfPainter):
             self.known["fill"] = item.colour
         t.textOut(item.text)
         self.c.drawText(t)
-        if item.opacity != 1.0:
-            self.restore()
 
 
 def test_lines_of_text_are_written_as_reportlabs_text_object_writes_them(monkeypatch, tmp_path):
