@@ -195,10 +195,11 @@ def _label(item: Item) -> str:
 
 
 def _pages(pages: dict, drawn: set[int], game_loc: Loc | None, sheet, margin: float, glyphs: _Findings,
-           problems: Problems, cache: dict[int, Box | None] | None = None) -> None:
-    """Ink within the printer margin on imposed pages; glyphs of the sheet furniture (footers, notes)."""
+           problems: Problems, boxes: dict[int, Box | None] | None = None) -> None:
+    """Ink within the printer margin on imposed pages; glyphs of the sheet furniture (footers, notes); `boxes`
+    holds the ink boxes of groups already measured."""
     near = _Findings()
-    cache = {} if cache is None else cache
+    boxes = {} if boxes is None else boxes
     for paper, paper_pages in pages.items():
         for n, page in enumerate(paper_pages, start=1):
             d = page.drawing
@@ -209,7 +210,7 @@ def _pages(pages: dict, drawn: set[int], game_loc: Loc | None, sheet, margin: fl
                 if bound is not None and min(bound[0], bound[1], d.width - bound[2], d.height - bound[3]) >= \
                         margin - 1e-6:
                     continue  # its ink lies inside its clip (a piece's bleed), which keeps clear of the margin
-                box = ink_box(item, cache)
+                box = ink_box(item, boxes)
                 if box is None:
                     continue
                 gap = min(box[0], box[1], d.width - box[2], d.height - box[3])

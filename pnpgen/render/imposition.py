@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..draw.piece import Kit, Piece
 from .marks import Seg
@@ -62,15 +64,22 @@ def axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mhi
     every piece is cut on its own lines; pieces without bleed share their cuts.
     """
     key = (size, bleed, lo, hi, mlo, mhi, limit, t.gutter_min, t.marks.gap, t.marks.min_length)
-    found = _AXES.get(key)
+    return _remembered(_AXES, key, lambda: _axis_layout(size, bleed, lo, hi, mlo, mhi, t, limit))
+
+
+# Every sheet of a kit asks for the same few axis layouts and blocks of crop marks: each is worked out once.
+_AXES: dict[tuple, tuple[int, float, float]] = {}
+_MARKS: dict[tuple, list[Seg]] = {}
+
+
+def _remembered(table: dict, key: tuple, make: Callable[[], Any]) -> Any:
+    """What `make` gives for `key`, worked out once while the table keeps it (it is emptied past 4,096 entries)."""
+    found = table.get(key)
     if found is None:
-        if len(_AXES) > 4096:
-            _AXES.clear()
-        found = _AXES[key] = _axis_layout(size, bleed, lo, hi, mlo, mhi, t, limit)
+        if len(table) > 4096:
+            table.clear()
+        found = table[key] = make()
     return found
-
-
-_AXES: dict[tuple, tuple[int, float, float]] = {}  # every sheet of a kit asks the same few: each is worked out once
 
 
 def _axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mhi: float, t,
@@ -151,15 +160,7 @@ def grid_marks(placed: list[Placed], t) -> list[Seg]:
     if not placed:
         return []
     key = (t.marks.gap, t.marks.length, *((p.x, p.y, p.w, p.h, p.trim) for p in placed))
-    found = _MARKS.get(key)
-    if found is None:
-        if len(_MARKS) > 1024:
-            _MARKS.clear()
-        found = _MARKS[key] = _grid_marks(placed, t)
-    return list(found)
-
-
-_MARKS: dict[tuple, list[Seg]] = {}  # the marks of a block of rectangles: a kit's full sheets share theirs
+    return list(_remembered(_MARKS, key, lambda: _grid_marks(placed, t)))
 
 
 def _grid_marks(placed: list[Placed], t) -> list[Seg]:
