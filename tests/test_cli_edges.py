@@ -141,13 +141,12 @@ def test_after_loading_ctrl_c_is_the_command_lines_own_again():
 
 
 CTRL_C_AS_THE_PROCESS_ENDS = """
-import os, signal, sys
+import atexit, os, signal, sys
 import pnpgen.launch
-class InterruptAtShutdown:  # a global of __main__: deleted as Python tears its modules down, after the command
-    def __del__(self, kill=os.kill, pid=os.getpid(), sigint=signal.SIGINT, write=os.write):
-        kill(pid, sigint)
-        write(1, b"sent")
-left_for_shutdown = InterruptAtShutdown()
+def interrupt_at_exit():  # an exit handler: it runs after the command, as the process ends
+    os.kill(os.getpid(), signal.SIGINT)
+    os.write(1, b"sent")
+atexit.register(interrupt_at_exit)
 sys.argv = ["pnpgen", "list"]
 pnpgen.launch.main()
 """
@@ -160,3 +159,40 @@ def test_a_ctrl_c_as_the_process_ends_leaves_the_commands_status():
                           timeout=60, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.endswith("sent") and "narrow-seas" in done.stdout
+
+
+ENDING = """
+import atexit, os, sys, threading, time
+import pnpgen.launch
+class TakenApart:  # a global of __main__: Python's teardown deletes it, after the command
+    def __del__(self, write=os.write):
+        write(1, b" taken apart")
+left = TakenApart()
+atexit.register(lambda: os.write(1, b" exit handler"))
+if sys.argv[1] == "thread":  # a thread still running when the command is over: Python's own exit waits for it
+    threading.Thread(target=lambda: (time.sleep(0.2), os.write(1, b" thread"))).start()
+sys.argv = ["pnpgen", *sys.argv[2:]]
+pnpgen.launch.main()
+"""
+
+
+@pytest.mark.parametrize("case, args, status, printed", [
+    ("done", ["list", "--help"], 0, " exit handler"),
+    ("bad input", ["build", "no-such-pack"], 1, " exit handler"),
+    ("thread", ["list", "--help"], 0, " thread exit handler taken apart"),
+])
+def test_a_command_that_is_over_ends_the_process_without_taking_it_apart(case, args, status, printed):
+    # Python's teardown frees every object one by one, seconds for a large kit's drawings; the exit handlers still
+    # run, the output is flushed, the status is the command's
+    done = subprocess.run([sys.executable, "-c", ENDING, case.split()[0], *args], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == status, done.stderr
+    assert done.stdout.endswith(printed) and (case == "thread" or "taken apart" not in done.stdout)
+
+
+def test_a_command_that_fails_unexpectedly_still_shows_its_traceback():
+    code = ("import sys, pnpgen.launch, pnpgen.cli as c\n"
+            "def broken(): raise RuntimeError('a bug')\n"
+            "c.main = broken\npnpgen.launch.main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "RuntimeError: a bug" in done.stderr
