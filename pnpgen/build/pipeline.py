@@ -311,7 +311,7 @@ def changes_step(state: BuildState) -> None:
         before, baseline = read_snapshot(target, kind), f"the previous {describe_kind(o)} in this folder"
     baseline += f" ({snapshot_name(kind)})"
     fontset = fonts.for_game(game)
-    now = take_snapshot(kit, Path(game.root), ",".join(face.pdf_name for _, face in fontset.faces),
+    now = take_snapshot(kit, Path(game.root), ",".join(fontset.names()),
                         {f"{game.id}-{name}.pdf": pages for name, pages in state.pages.items()}
                         if "pdf" in o.formats else {},
                         skip=Path(os.path.abspath(o.out)), outputs=_other_outputs(state, before, target))

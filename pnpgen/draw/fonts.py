@@ -54,23 +54,52 @@ class Face:
 
 @dataclass(frozen=True)
 class FontSet:
-    """The faces a game prints with, by style (regular, bold, italic, bold-italic, display)."""
+    """The faces a game prints with, by style (regular, bold, italic, bold-italic, display): for each style, the
+    font files to try in turn (a pack's own, then the default). A face is read the first time it is used: a kit
+    without italic text never reads an italic file."""
 
-    faces: tuple[tuple[str, Face], ...]
+    files: tuple[tuple[str, tuple[str, ...]], ...]
 
     @functools.cached_property
-    def by_style(self) -> dict[str, Face]:
-        """The faces by style."""
-        return dict(self.faces)
+    def by_style(self) -> _Faces:
+        """The faces by style, each read when first asked for."""
+        return _Faces(dict(self.files))
 
     def face(self, style: str) -> Face:
         """The face of a style."""
         return self.by_style[style]
 
+    @property
+    def faces(self) -> tuple[tuple[str, Face], ...]:
+        """Every style's face (all of them read)."""
+        return tuple((style, self.by_style[style]) for style, _ in self.files)
+
+    def names(self) -> tuple[str, ...]:
+        """The PDF font name each style's first file would have, without reading the fonts (a digest of the
+        files): what changes when a font file does."""
+        return tuple(face_name(paths[0]) for _, paths in self.files)
+
     def svg_family(self, style: str) -> str:
         """The SVG font-family list for a style: the face's own family, then fallbacks."""
         family = self.face(style).family
         return f"'{family}', {FALLBACK_FAMILIES}" if family != "DejaVu Sans" else FALLBACK_FAMILIES
+
+
+class _Faces(dict):
+    """Faces by style, read on first use from a style's files (the first that reads, the last one's error else)."""
+
+    def __init__(self, files: dict[str, tuple[str, ...]]):
+        super().__init__()
+        self.files = files
+
+    def __missing__(self, style: str) -> Face:
+        paths = self.files[style]
+        for path in paths[:-1]:
+            with contextlib.suppress(FontError):  # `check` reports it (font_problems); the next file stands in
+                self[style] = read_face(path)
+                return self[style]
+        self[style] = read_face(paths[-1])
+        return self[style]
 
 
 def _os2(face) -> tuple[float | None, int, bool]:
@@ -106,7 +135,7 @@ def read_face(path: str) -> Face:
         data = p.read_bytes()
     except OSError as e:
         raise FontError(f"cannot read font file: {e.strerror or e}") from None
-    name = "Pnp-" + hashlib.sha1(data).hexdigest()[:16]  # the same file: the same name, in every build
+    name = _name(data)
     try:
         font = TTFont(name, str(p))
     except TTFError as e:
@@ -124,30 +153,40 @@ def read_face(path: str) -> Face:
                 ascent, descent, cap if cap is not None else 0.7, frozenset(f.charToGlyph))
 
 
+def _name(data: bytes) -> str:
+    return "Pnp-" + hashlib.sha1(data).hexdigest()[:16]  # the same file: the same name, in every build
+
+
+@functools.cache
+def face_name(path: str) -> str:
+    """The PDF font name a font file is registered under (read_face's), from its bytes alone."""
+    try:
+        return _name(Path(path).read_bytes())
+    except OSError:
+        return "Pnp-unreadable"
+
+
 @functools.cache
 def default_set() -> FontSet:
     """DejaVu Sans: regular, bold, oblique, bold oblique; titles in bold."""
-    faces = []
+    files = []
     for style in STYLES:
         path = FONT_DIR / DEFAULT_FILES[style]
         if not path.is_file():
             raise PnpgenError(f"font file {path} is missing (reinstall pnpgen)")
-        faces.append((style, read_face(str(path))))
-    return FontSet(tuple(faces))
+        files.append((style, (str(path),)))
+    return FontSet(tuple(files))
 
 
 def font_set(files: dict[str, Path]) -> FontSet:
-    """A font set from a pack's files by style; missing styles fall back to the default faces (display to the
-    set's bold, bold-italic to the pack's bold)."""
-    base = dict(default_set().faces)
-    own = {}
-    for style, p in files.items():
-        with contextlib.suppress(FontError):  # `check` reports it (font_problems); the default face stands in
-            own[style] = read_face(str(p))
-    faces = {s: own.get(s, base[s]) for s in ("regular", "bold", "italic")}
-    faces["bold-italic"] = own.get("bold", base["bold-italic"])
-    faces["display"] = own.get("display", faces["bold"])
-    return FontSet(tuple((s, faces[s]) for s in STYLES))
+    """A font set from a pack's files by style; missing or unreadable styles fall back to the default faces
+    (display to the set's bold, bold-italic to the pack's bold)."""
+    base = dict(default_set().files)
+    own = {style: (str(p),) for style, p in files.items()}
+    chosen = {s: own.get(s, ()) + base[s] for s in ("regular", "bold", "italic")}
+    chosen["bold-italic"] = own.get("bold", ()) + base["bold-italic"]
+    chosen["display"] = own.get("display", ()) + chosen["bold"]
+    return FontSet(tuple((s, tuple(dict.fromkeys(chosen[s]))) for s in STYLES))
 
 
 def font_problems(game) -> list[tuple[object, str]]:
@@ -177,6 +216,7 @@ def _pack_set(files: tuple[tuple[str, str], ...]) -> FontSet:
 def forget() -> None:
     """Forget every font file read, so that the next use reads them again (one may have changed on disk)."""
     read_face.cache_clear()
+    face_name.cache_clear()
     default_set.cache_clear()
     _pack_set.cache_clear()
 

@@ -268,6 +268,29 @@ def test_the_layout_uses_the_pack_fonts_own_metrics(clean):
             "DejaVuSans-Oblique.ttf"  # a style the pack leaves out: the default face
 
 
+def test_a_face_is_read_when_first_used_and_a_broken_pack_file_falls_back_to_the_default(monkeypatch, tmp_path):
+    fonts.forget()
+    read, real = [], fonts.read_face
+    monkeypatch.setattr(fonts, "read_face", lambda path: read.append(Path(path).name) or real(path))
+    faces = fonts.default_set()
+    assert read == []  # (naming the set reads no font)
+    with fonts.using(faces):
+        fonts.width("Harbour", 4.0, "regular")
+        fonts.width("HARBOUR", 4.0, "bold")
+        fonts.width("Harbour", 4.0, "regular")
+    assert read == ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"]  # each once; no italic file
+    assert faces.names() == tuple(fonts.face_name(str(FONT_DIR / fonts.DEFAULT_FILES[s])) for s in fonts.STYLES)
+    assert faces.face("regular").pdf_name == faces.names()[0]
+    broken = tmp_path / "broken.ttf"
+    broken.write_text("not a font", encoding="utf-8")
+    own = fonts.font_set({"italic": broken, "bold": VERA / "VeraBd.ttf"})
+    assert own.face("italic").path.name == "DejaVuSans-Oblique.ttf"
+    assert own.face("bold-italic").path.name == own.face("display").path.name == "VeraBd.ttf"
+    assert own.face("regular").path.name == "DejaVuSans.ttf"
+    with pytest.raises(fonts.FontError):
+        fonts.FontSet((("regular", (str(broken),)),)).face("regular")
+
+
 @pytest.mark.parametrize("value, message", [
     ("fonts/none.ttf", "fonts: 'regular': no such file 'fonts/none.ttf' in p"),
     ("../outside.ttf", "fonts: file reference '../outside.ttf' leaves the content folder"),
