@@ -66,17 +66,20 @@ def _name(piece: Piece, side: str) -> str:
 
 
 def _walk(item: Item, m: Matrix, source: Loc | None) -> Iterator[tuple[Item, Matrix, Loc | None]]:
-    """(primitive or symbol group, transform, innermost content source); symbols and icons come whole."""
-    if isinstance(item, Group):
-        source = item.source or source
-        if item.label.startswith(("symbol ", "icon ")):
+    """(primitive or symbol group, transform, innermost content source), in drawing order; symbols and icons come
+    whole."""
+    stack = [(item, m, source)]
+    while stack:
+        item, m, source = stack.pop()
+        if isinstance(item, Group):
+            source = item.source or source
+            if item.label.startswith(("symbol ", "icon ")):
+                yield item, m, source
+                continue
+            inner = multiply(m, item.transform) if item.transform else m
+            stack.extend((child, inner, source) for child in reversed(item.items))
+        else:
             yield item, m, source
-            return
-        inner = multiply(m, item.transform) if item.transform else m
-        for child in item.items:
-            yield from _walk(child, inner, source)
-    else:
-        yield item, m, source
 
 
 def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings, small: _Findings,
@@ -85,38 +88,52 @@ def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings
     where = _name(piece, side)
     trimmed = piece.cut == "marks"
     w, h = piece.size
+    least = SAFE_ZONE_MM - 1e-6
     for item, m, source in _walk(drawing, IDENTITY, piece.source):
-        if isinstance(item, Image):
-            _resolution(item, m, item.source or source, where, coarse)
-            continue
         if isinstance(item, Text):
             source = item.source or source
             _glyphs(item, source, where, glyphs)
-            scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+            scale = 1.0 if m[0] == m[3] == 1.0 and m[1] == m[2] == 0 else abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
             size_pt = item.size * scale / MM_PER_PT
-            sample = item.text.strip()[:24]
-            # text a template region sets is one finding at its template value; other text, one per size and kind
-            key = (item.set_by, item.role) if item.role else (None, piece.kind)
-            what = f"{item.role} '{sample}'" if item.role else f"text such as '{sample}'"
-            if size_pt < MIN_TYPE_PT - 1e-6 and sample and id(item) not in shrunk:
+            if size_pt < MIN_TYPE_PT - 1e-6 and id(item) not in shrunk and item.text.strip():
+                what, key = _text_what(item, piece)
                 small.add(("size", *key, round(size_pt, 2)), item.set_by or source,
                           f"{what} prints at {size_pt:.2f} pt, under {MIN_TYPE_PT:g} pt: too small to read", where)
+            if not trimmed:
+                continue
             box = through(m, primitive_box(item))
-            cause = item.set_by or source
-        elif isinstance(item, Group):
-            box = through(m, ink_box(item, boxes))
-            what = item.label.replace("symbol ", "symbol '").replace("icon ", "icon '") + "'"
-            key = (None, piece.kind, what)
-            cause = source
-        else:
-            continue
-        if trimmed and box is not None:
+            if box is None:
+                continue
             inside = min(box[0], box[1], w - box[2], h - box[3])
-            if inside < SAFE_ZONE_MM - 1e-6:
-                unsafe.add(("safe", *key, round(inside, 1)), cause,
-                           f"{what} is {max(inside, 0.0):.1f} mm from the trim"
-                           f"{' (it crosses it)' if inside < 0 else ''}; keep text and symbols "
-                           f"{SAFE_ZONE_MM:g} mm inside, where a cut that strays cannot reach", where)
+            if inside < least:
+                what, key = _text_what(item, piece)
+                _unsafe(unsafe, key, inside, item.set_by or source, what, where)
+        elif isinstance(item, Group):
+            if not trimmed:
+                continue
+            box = through(m, ink_box(item, boxes))
+            if box is None:
+                continue
+            inside = min(box[0], box[1], w - box[2], h - box[3])
+            if inside < least:
+                what = item.label.replace("symbol ", "symbol '").replace("icon ", "icon '") + "'"
+                _unsafe(unsafe, (None, piece.kind, what), inside, source, what, where)
+        elif isinstance(item, Image):
+            _resolution(item, m, item.source or source, where, coarse)
+
+
+def _text_what(item: Text, piece: Piece) -> tuple[str, tuple]:
+    """What a finding calls a line of text, and the key it is gathered by: text a template region sets is one
+    finding at its template value; other text, one per size and kind."""
+    sample = item.text.strip()[:24]
+    key = (item.set_by, item.role) if item.role else (None, piece.kind)
+    return (f"{item.role} '{sample}'" if item.role else f"text such as '{sample}'"), key
+
+
+def _unsafe(unsafe: _Findings, key: tuple, inside: float, cause: Loc | None, what: str, where: str) -> None:
+    unsafe.add(("safe", *key, round(inside, 1)), cause,
+               f"{what} is {max(inside, 0.0):.1f} mm from the trim{' (it crosses it)' if inside < 0 else ''}; keep "
+               f"text and symbols {SAFE_ZONE_MM:g} mm inside, where a cut that strays cannot reach", where)
 
 
 def _resolution(item: Image, m: Matrix, source: Loc | None, where: str, coarse: _Findings) -> None:

@@ -12,6 +12,7 @@ Each finding is located at the text's content, and names the template value that
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from ..draw.bounds import Box, ink_box, through
@@ -50,14 +51,16 @@ def _name(piece: Piece, side: str) -> str:
 
 
 def _boxes(item, m: Matrix, source: Loc | None) -> Iterator[tuple[Group, Matrix, Loc | None]]:
-    """(group, transform, innermost content source) of every group under an item."""
-    if not isinstance(item, Group):
-        return
-    source = item.source or source
-    inner = multiply(m, item.transform) if item.transform else m
-    yield item, inner, source
-    for child in item.items:
-        yield from _boxes(child, inner, source)
+    """(group, transform, innermost content source) of every group under an item, in drawing order."""
+    stack = [(item, m, source)]
+    while stack:
+        item, m, source = stack.pop()
+        if not isinstance(item, Group):
+            continue
+        source = item.source or source
+        inner = multiply(m, item.transform) if item.transform else m
+        yield item, inner, source
+        stack.extend((child, inner, source) for child in reversed(item.items) if isinstance(child, Group))
 
 
 def _first_text(group: Group) -> Text | None:
@@ -101,23 +104,21 @@ def _check_side(piece: Piece, side: str, drawing: Group, errors: Findings, notes
         first = _first_text(group)
         if first is None:
             continue
-        at = first.source or source
-        words = _words(group)
-        what = f"{first.role or 'text'} '{words}'"
-        set_by = f" (its size is set at {first.set_by})" if first.set_by else ""
-        key = (at, first.set_by, first.role, words)
+        told = _Told(group, first, source)
         if not fit.fits:  # (where it would run to is beside the point)
             if not fit.reported:
-                errors.add(("fit", *key), at, _misfit(what, fit) + set_by, where)
+                errors.add(("fit", *told.key), told.at, _misfit(told.what, fit) + told.set_by, where)
             continue
         if fit.size < MIN_TYPE_PT * MM_PER_PT - 1e-6 < fit.wanted:
             too_small.update(id(t) for t in _texts(group))
-            errors.add(("floor", *key), at, f"{what} would have to shrink to {_pt(fit.size)} to fit its box, under "
-                       f"the {MIN_TYPE_PT:g} pt that prints readably; shorten it or give it a larger box{set_by}",
-                       where)
+            errors.add(("floor", *told.key), told.at, f"{told.what} would have to shrink to {_pt(fit.size)} to fit "
+                       f"its box, under the {MIN_TYPE_PT:g} pt that prints readably; shorten it or give it a larger "
+                       f"box{told.set_by}", where)
         elif fit.size < fit.wanted - 1e-6:
-            notes.add(("shrunk", *key), at, f"{what} is shrunk from {_pt(fit.wanted)} to {_pt(fit.size)} to fit its "
-                      f"box{set_by}", where)
+            notes.add(("shrunk", *told.key), told.at, f"{told.what} is shrunk from {_pt(fit.wanted)} to "
+                      f"{_pt(fit.size)} to fit its box{told.set_by}", where)
+        if not regions:
+            continue
         box = through(m, ink_box(group, boxes))
         if box is None:
             continue
@@ -128,10 +129,32 @@ def _check_side(piece: Piece, side: str, drawing: Group, errors: Findings, notes
                 continue
             depth = _overlap(box, strip)
             if depth > 0:
-                errors.add(("into", name, *key), at, f"{what} comes {max(CLEAR_MM - depth, 0):.1f} mm from the {name}"
+                errors.add(("into", name, *told.key), told.at, f"{told.what} comes "
+                           f"{max(CLEAR_MM - depth, 0):.1f} mm from the {name}"
                            f"{' (it overlaps it)' if depth > CLEAR_MM else ''}, closer than the {CLEAR_MM:g} mm "
                            f"that keeps it clear: it runs into the {name}; shorten it, or end its box "
-                           f"{CLEAR_MM:g} mm short of the {name}{set_by}", where)
+                           f"{CLEAR_MM:g} mm short of the {name}{told.set_by}", where)
+
+
+class _Told:
+    """How findings name a text box: where it is, what it says, what sets its size (worked out when asked)."""
+
+    def __init__(self, group: Group, first: Text, source: Loc | None):
+        self.group, self.first = group, first
+        self.at = first.source or source
+        self.set_by = f" (its size is set at {first.set_by})" if first.set_by else ""
+
+    @functools.cached_property
+    def words(self) -> str:
+        return _words(self.group)
+
+    @property
+    def what(self) -> str:
+        return f"{self.first.role or 'text'} '{self.words}'"
+
+    @property
+    def key(self) -> tuple:
+        return (self.at, self.first.set_by, self.first.role, self.words)
 
 
 def _misfit(what: str, fit: TextFit) -> str:

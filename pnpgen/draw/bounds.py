@@ -43,18 +43,24 @@ def through(m: Matrix, box: Box | None) -> Box | None:
     if box is None:
         return None
     a, b, c, d, e, f = m
-    xs, ys = [], []
-    for x, y in ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])):
-        xs.append(a * x + c * y + e)
-        ys.append(b * x + d * y + f)
+    x0, y0, x1, y1 = box
+    if b == 0 and c == 0:  # (a move, or a scale: the corners stay corners)
+        xa, xb, ya, yb = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
+        return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
+    xs = (a * x0 + c * y0 + e, a * x1 + c * y0 + e, a * x0 + c * y1 + e, a * x1 + c * y1 + e)
+    ys = (b * x0 + d * y0 + f, b * x1 + d * y0 + f, b * x0 + d * y1 + f, b * x1 + d * y1 + f)
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+_SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
 
 
 def text_box(t: Text) -> Box:
     """The box a line of text takes: its advance width, from the font's ascent to its descent."""
     w = fonts.width(t.text, t.size, t.font)
-    x0 = t.x - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
-    return (x0, t.y - fonts.ASCENT * t.size, x0 + w, t.y + fonts.DESCENT * t.size)
+    x0 = t.x - _SHIFT[t.anchor] * w
+    regular = fonts.face("regular")
+    return (x0, t.y - regular.ascent * t.size, x0 + w, t.y + regular.descent * t.size)
 
 
 def outline_box(item: Rect | Circle | Path) -> Box | None:
