@@ -26,7 +26,7 @@ from ..render.cover import page_ranges
 
 SNAPSHOT = "snapshot.json"
 CHANGES = "changes.txt"
-FORMAT = 1  # snapshot.json's layout; a snapshot of another format is not compared with
+FORMAT = 2  # snapshot.json's layout and digests; a snapshot of another format is not compared with
 BUNDLED = "(pnpgen) templates/"  # how a bundled template's file is named in a snapshot
 
 
@@ -120,7 +120,7 @@ class Changes:
     def headline(self) -> str:
         """One line: how many components changed, were added or removed (ids of a few)."""
         if self.first:
-            return "first build in this folder: nothing to compare with"
+            return "nothing to compare with: no earlier build in this folder (or one an earlier pnpgen made)"
         if not self.any:
             return "no component changed"
         parts = []

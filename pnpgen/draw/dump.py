@@ -90,21 +90,27 @@ def dump_lines(item: Item, depth: int = 0) -> Iterator[str]:
 
 
 def digest(item: Item, memo: dict[int, bytes] | None = None) -> bytes:
-    """A digest of what the dump of an item says (not of its text: two items with the same dump have the same
-    digest); a group's comes from its children's, so a group shared by many drawings (a piece placed on a page)
-    is read once when `memo` is kept between calls (and the items live as long as it)."""
-    if memo is not None and id(item) in memo:
-        return memo[id(item)]
-    h = hashlib.blake2b(digest_size=16)
-    if isinstance(item, Group):
-        h.update(group_head(item).encode("utf-8"))
-        for child in item.items:
-            h.update(digest(child, memo))
-    else:
-        h.update(b"\0" + describe(item).encode("utf-8"))
-        if isinstance(item, Image):  # the dump names a picture by a short hash; its digest takes the whole one
-            h.update(item.raster.digest.encode("ascii") or hashlib.sha256(item.raster.data).digest())
-    out = h.digest()
+    """A digest of what the dump of an item says (two items with the same dump have the same digest, a picture
+    counted by its whole file hash); a group's is hashed once from its head, its primitives' lines and its groups'
+    digests, so a group shared by many drawings (a piece placed on a page) is read once when `memo` is kept
+    between calls (and the groups live as long as it)."""
+    if not isinstance(item, Group):
+        return hashlib.blake2b(_line(item).encode("utf-8"), digest_size=16).digest()
+    if memo is not None:
+        known = memo.get(id(item))
+        if known is not None:
+            return known
+    lines = [group_head(item)]
+    for child in item.items:
+        lines.append("> " + digest(child, memo).hex() if isinstance(child, Group) else _line(child))
+    out = hashlib.blake2b("\n".join(lines).encode("utf-8"), digest_size=16).digest()
     if memo is not None:
         memo[id(item)] = out
     return out
+
+
+def _line(item: Item) -> str:
+    """A primitive's line, a picture's with the whole hash of its file."""
+    if isinstance(item, Image):
+        return describe(item) + " " + (item.raster.digest or hashlib.sha256(item.raster.data).hexdigest())
+    return describe(item)
