@@ -137,6 +137,8 @@ class _PdfPainter:
         self.images: dict[str, ImageReader] = {}  # by the file's digest: each image is decoded once a document
         self.shared = shared or set()
         self.forms: dict[int, str] = {}  # a shared group's form, once written
+        self.names: dict[str, str] = {}  # the PDF font name of each style, as the font set in use gives it
+        self.shown: dict[tuple[str, float, str], str] = {}  # what a line of text shows, by font, size and text
         # The colours and strokes the graphics state holds now, as set: each is written only when it changes.
         self.known: dict[str, object] = {}
         self.saved: list[dict[str, object]] = []
@@ -166,20 +168,24 @@ class _PdfPainter:
 
     def group(self, item: Group) -> None:
         """A group's items, moved and clipped as it says."""
-        c = self.c
         # Each primitive sets the colours and strokes it uses (and keeps dashes and opacity to itself), so only a
-        # group that moves or clips what it holds needs a graphics state of its own.
+        # group that moves or clips what it holds needs a graphics state of its own. It writes PDF's q, cm and Q
+        # itself, as reportlab's saveState, transform and restoreState would after a q: nothing in it changes
+        # what reportlab keeps of the state (what does, opacity and dashes, saves the state through reportlab).
         own = bool(item.transform) or item.clip is not None
         if own:
-            self.save()
+            code = self.c._code
+            code.append("q")
+            self.saved.append(dict(self.known))
             if item.transform:
-                c.transform(*item.transform)
+                code.append(f"{fp_str(*item.transform)} cm")
             if item.clip is not None:
-                c.clipPath(self.outline(item.clip), stroke=0, fill=0)
+                self.c.clipPath(self.outline(item.clip), stroke=0, fill=0)
         for child in item.items:
             self.draw(child)
         if own:
-            self.restore()
+            code.append("Q")
+            self.known = self.saved.pop()
 
     def style(self, st: Style) -> tuple[bool, bool]:
         c, known = self.c, self.known
@@ -242,7 +248,9 @@ class _PdfPainter:
 
     def text(self, item: Text) -> None:
         """A line of text, upright in the page's y-down space, its anchor at (x, y)."""
-        name = fonts.pdf_name(item.font)
+        name = self.names.get(item.font)
+        if name is None:
+            name = self.names[item.font] = fonts.pdf_name(item.font)
         x = item.x
         if item.anchor != "start":
             width = stringWidth(item.text, name, item.size)
@@ -258,21 +266,29 @@ class _PdfPainter:
         """The text object reportlab's beginText, setTextTransform, setFont, setFillColorRGB, textOut and drawText
         write for a line in an embedded TrueType font, written at once: the same bytes, without building an object
         for each line (tests/render/test_pdf_text.py holds the two alike)."""
-        c = self.c
         parts = ["BT 1 0 0 1 0 0 Tm", f"{fp_str(1, 0, 0, -1, x, item.y)} Tm"]
         if self.known.get("fill") != item.colour:
             parts.append(f"{fp_str(_rgb(item.colour))} rg")
             self.known["fill"] = item.colour
+        key = (name, item.size, item.text)
+        shown = self.shown.get(key)
+        if shown is None:  # (a line's glyphs keep the subset codes they are given first, for the whole document)
+            shown = self.shown[key] = self._shown(name, item.size, item.text)
+        parts += [shown, "ET"]
+        self.c._code.append(" ".join(parts))
+
+    def _shown(self, name: str, size: float, text: str) -> str:
+        """A line's font selections and shown strings, as a text object's textOut writes them."""
+        c = self.c
         font, doc = getFont(name), c._doc
-        size = f"{fp_str(item.size)} Tf {fp_str(item.size * 1.2)} TL"
+        sized = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
         shown, subset_now = [], -1
-        for subset, chunk in font.splitString(item.text, doc):
+        for subset, chunk in font.splitString(text, doc):
             if subset != subset_now:
-                shown.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
+                shown.append(f"{font.getSubsetInternalName(subset, doc)} {sized}")
                 subset_now = subset
             shown.append(f"({c._escape(chunk)}) Tj")
-        parts += [" ".join(shown), "ET"]
-        c._code.append(" ".join(parts))
+        return " ".join(shown)
 
     def image(self, item: Image) -> None:
         """A PNG or JPEG stretched over its box; reportlab stores each image once in the file, however often it is

@@ -15,7 +15,9 @@ LINES = [Text(10, 20, "Plain (with brackets) and a back\\slash", 3.0, "#223344",
          Text(10, 50, "".join(chr(c) for c in range(0x21, 0x17F) if chr(c) not in "()\\"), 2.0, "#000000",
               "regular", "start"),
          Text(10, 60, "", 2.0, "#000000", "regular", "start"),
-         Text(10, 70, "Faint", 3.0, "#000000", "regular", "start", opacity=0.5)]
+         Text(10, 70, "Faint", 3.0, "#000000", "regular", "start", opacity=0.5),
+         Text(30, 80, "Ends here ŁŒŽ", 2.5, "#000000", "italic", "middle"),  # again, after the second subset
+         Text(30, 90, "Ends here ŁŒŽ", 3.5, "#000000", "italic", "start")]
 
 
 class _ReportlabText(pdf._PdfPainter):
