@@ -84,7 +84,19 @@ def text_spec(size: str = "8pt", bold: bool = False, italic: bool = False, align
 
 
 def text_style(t: dict, ink: str, scale: float = 1.0, **over) -> TextStyle:
-    """A TextStyle from a text region's parameters (sizes multiplied by `scale`)."""
+    """A TextStyle from a text region's parameters (sizes multiplied by `scale`); a template's are made once for
+    each ink, scale and override (templates are read once a build and not changed after)."""
+    if not isinstance(t, Tmpl):
+        return _text_style(t, ink, scale, over)
+    styles = t.__dict__.setdefault("styles", {})
+    key = (ink, scale, *sorted(over.items()))
+    style = styles.get(key)
+    if style is None:
+        style = styles[key] = _text_style(t, ink, scale, over)
+    return style
+
+
+def _text_style(t: dict, ink: str, scale: float, over: dict) -> TextStyle:
     kw = dict(size=t["size"] * scale, bold=t["bold"], italic=t["italic"], align=t["align"], valign=t["valign"],
               colour=t["colour"] or ink, leading=t["leading"],
               min_size=(t["min_size"] * scale) if t["min_size"] else None, display=bool(t.get("display")))

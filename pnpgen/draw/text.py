@@ -109,7 +109,7 @@ class _Setter:
     def __init__(self, style: TextStyle, size: float, icons: IconDrawer | None, source: Loc | None = None):
         self.style, self.size, self.icons = style, size, icons
         self.source = source
-        self.icon_h = fonts.CAP_HEIGHT * size * style.icon_scale
+        self.icon_h = fonts.face("regular").cap_height * size * style.icon_scale
         self.icon_pad = 0.1 * size  # (an icon drawn edge to edge would touch the numeral before it)
 
     def space(self, bold: bool) -> float:
@@ -229,12 +229,13 @@ def _set(text: str, box, style: TextStyle, size: float, icons: IconDrawer | None
             all_lines.append((ln, style.paragraph_gap * size if i and j == 0 else 0.0))
     pitch = style.leading * size
     baselines = []
-    b = fonts.ASCENT * size
+    regular = fonts.face("regular")
+    b = regular.ascent * size
     for k, (_ln, gap) in enumerate(all_lines):
         if k:
             b += pitch + gap
         baselines.append(b)
-    height = (baselines[-1] + fonts.DESCENT * size) if all_lines else 0.0
+    height = (baselines[-1] + regular.descent * size) if all_lines else 0.0
     dy = {"top": 0.0, "middle": (h - height) / 2, "bottom": h - height}[style.valign] if h < 1e8 else 0.0
     out: list = []
     widest = 0.0
