@@ -21,6 +21,7 @@ end of the header: "Damage", "Exact range") must state the field's value; anothe
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
@@ -331,13 +332,11 @@ class Resolver:
         if getattr(obj, "id", None) and hasattr(type(obj), "__record__"):
             name = f"{info(type(obj)).noun} '{obj.id}'"
         changed = {}
-        for f in fields(obj):
-            if not f.init or f.name.endswith(("loc", "locs")):
-                continue
-            v = getattr(obj, f.name)
-            new = self.value(v, obj, f.name, name)
+        for attr in _text_fields(type(obj)):
+            v = getattr(obj, attr)
+            new = self.value(v, obj, attr, name)
             if new is not v:
-                changed[f.name] = new
+                changed[attr] = new
         if isinstance(obj, Section):
             table = changed.get("table", obj.table)
             if isinstance(table, TableFrom):
@@ -477,6 +476,12 @@ def _matches(record: dict, key: str, wanted: Any) -> bool:
 
 
 RESTATED = ("boards", "area_cards", "tokens", "player_aids")  # the game's components a variant may read otherwise
+
+
+@functools.cache
+def _text_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a record type that may hold text with references (its locations aside)."""
+    return tuple(f.name for f in fields(kind) if f.init and not f.name.endswith(("loc", "locs")))
 
 
 def resolve_references(game: Game, problems: Problems, where: Where) -> Game:
