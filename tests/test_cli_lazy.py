@@ -66,3 +66,13 @@ def test_an_unknown_command_is_one_line_and_status_1():
     assert result.exit_code == 1
     assert result.output.startswith("error: No such command 'bild'")
     assert isinstance(main, PnpgenGroup)
+
+
+def test_checking_a_pack_without_an_engine_reads_no_plug_ins(tmp_path):
+    # (the installed packages' entry points are read only to find an engine or checks a pack names)
+    from pnpgen.authoring.scaffold import new_pack
+    new_pack("plain", into=tmp_path)
+    assert "engine:" not in (tmp_path / "plain" / "game.yaml").read_text(encoding="utf-8")
+    modules = loaded_after(["check", "plain"], tmp_path)
+    assert "pnpgen.checks.generic" in modules and "importlib.metadata" not in modules
+    assert "importlib.metadata" in loaded_after(["check", "narrow-seas"], tmp_path)

@@ -104,7 +104,7 @@ def pending_rules(game: Game, p: Problems) -> None:
 
 def _rules_parameters(game: Game) -> dict:
     """The rules parameters the game's engine declares, by name (their specs); none for a game without one."""
-    if game.engine not in registered_engines():
+    if not game.engine or game.engine not in registered_engines():  # (no engine: the plug-ins are not read)
         return {}
     params = engine_named(game.engine).rules_parameters
     return {d.key: d.spec for d in declarations(params)} if params is not None else {}
