@@ -9,7 +9,9 @@ from functools import lru_cache
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
+from reportlab.pdfgen.pdfgeom import bezierArc
 
 from ..draw import fonts
 from ..draw.bounds import ink_box
@@ -180,7 +182,7 @@ class _PdfPainter:
             if item.transform:
                 code.append(f"{fp_str(*item.transform)} cm")
             if item.clip is not None:
-                self.c.clipPath(self.outline(item.clip), stroke=0, fill=0)
+                self.clip(item.clip)
         for child in item.items:
             self.draw(child)
         if own:
@@ -188,23 +190,24 @@ class _PdfPainter:
             self.known = self.saved.pop()
 
     def style(self, st: Style) -> tuple[bool, bool]:
-        c, known = self.c, self.known
+        """Set what a shape's style needs that the graphics state does not hold yet; (fills, strokes)."""
+        c, known, code = self.c, self.known, self.c._code
         if st.fill and known.get("fill") != st.fill:
-            c.setFillColorRGB(*_rgb(st.fill))
+            code.append(_colour_op(st.fill, "rg"))
             known["fill"] = st.fill
         do_stroke = bool(st.stroke) and st.width > 0
         if do_stroke:
             if known.get("stroke") != st.stroke:
-                c.setStrokeColorRGB(*_rgb(st.stroke))
+                code.append(_colour_op(st.stroke, "RG"))
                 known["stroke"] = st.stroke
             if known.get("width") != st.width:
-                c.setLineWidth(st.width)
+                code.append(f"{fp_str(st.width)} w")
                 known["width"] = st.width
             if known.get("cap") != st.cap:
-                c.setLineCap(_CAPS[st.cap])
+                code.append(f"{_CAPS[st.cap]} J")
                 known["cap"] = st.cap
             if known.get("join") != st.join:
-                c.setLineJoin(_JOINS[st.join])
+                code.append(f"{_JOINS[st.join]} j")
                 known["join"] = st.join
             if st.dash:  # (in a graphics state of its own: outside one, lines are always solid)
                 c.setDash(list(st.dash), 0)
@@ -214,7 +217,6 @@ class _PdfPainter:
         return bool(st.fill), do_stroke
 
     def draw(self, item) -> None:
-        c = self.c
         if isinstance(item, Group):
             if id(item) in self.shared:
                 self.form(item)
@@ -234,17 +236,29 @@ class _PdfPainter:
         if needs_state:
             self.save()
         f, s = self.style(st)
-        if isinstance(item, Rect) and not item.r:
-            c.rect(item.x, item.y, item.w, item.h, stroke=int(s), fill=int(f))
-        elif isinstance(item, Rect):
-            c.roundRect(item.x, item.y, item.w, item.h, item.r, stroke=int(s), fill=int(f))
-        elif isinstance(item, Circle):
-            c.circle(item.cx, item.cy, item.r, stroke=int(s), fill=int(f))
-        else:
-            c.drawPath(self.outline(item), stroke=int(s), fill=int(f),
-                       fillMode=FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO)
+        self.shape(item, int(s), int(f))
         if needs_state:
             self.restore()
+
+    def shape(self, item: Rect | Circle | Path, stroke: int, fill: int) -> None:
+        """A shape's outline, stroked and filled, written as reportlab's rect, roundRect, circle and drawPath write
+        it (tests/render/test_pdf_shapes.py holds the two alike)."""
+        code = self.c._code
+        if isinstance(item, Rect) and not item.r:
+            code.append(f"n {fp_str(item.x, item.y, item.w, item.h)} re {PATH_OPS[stroke, fill, self.c._fillMode]}")
+        elif isinstance(item, Rect):
+            self.c.roundRect(item.x, item.y, item.w, item.h, item.r, stroke=stroke, fill=fill)
+        elif isinstance(item, Circle):
+            code += _circle(item.cx, item.cy, item.r)
+            code.append(PATH_OPS[stroke, fill, self.c._fillMode])
+        else:
+            code.append(_path_code(item.ops))
+            code.append(PATH_OPS[stroke, fill, FILL_EVEN_ODD if item.even_odd else FILL_NON_ZERO])
+
+    def clip(self, shape: Rect | Circle | Path) -> None:
+        """Clip to a shape's outline, as reportlab's clipPath writes it."""
+        even_odd = self.c._fillMode == FILL_EVEN_ODD
+        self.c._code.append(f"{_outline_code(shape)}{' W* ' if even_odd else ' W '}n")
 
     def text(self, item: Text) -> None:
         """A line of text, upright in the page's y-down space, its anchor at (x, y)."""
@@ -302,24 +316,45 @@ class _PdfPainter:
         c.drawImage(reader, 0, 0, 1, 1, mask="auto")
         self.restore()
 
-    def outline(self, shape):
-        p = self.c.beginPath()
-        if isinstance(shape, Rect):
-            if shape.r:
-                p.roundRect(shape.x, shape.y, shape.w, shape.h, shape.r)
-            else:
-                p.rect(shape.x, shape.y, shape.w, shape.h)
-        elif isinstance(shape, Circle):
-            p.circle(shape.cx, shape.cy, shape.r)
-        elif isinstance(shape, Path):
-            for op in shape.ops:
-                k = op[0]
-                if k == "M":
-                    p.moveTo(op[1], op[2])
-                elif k == "L":
-                    p.lineTo(op[1], op[2])
-                elif k == "C":
-                    p.curveTo(*op[1:])
-                else:
-                    p.close()
-        return p
+
+
+@lru_cache(maxsize=1024)
+def _colour_op(colour: str, op: str) -> str:
+    """Setting a fill (rg) or stroke (RG) colour."""
+    return f"{fp_str(_rgb(colour))} {op}"
+
+
+@lru_cache(maxsize=1024)
+def _circle(cx: float, cy: float, r: float) -> tuple[str, ...]:
+    """A circle's path as reportlab's circle writes it: a move, then four curves (a symbol's circle repeats)."""
+    curves = bezierArc(cx - r, cy - r, cx + r, cy + r, 0, 360)
+    return ("n", f"{fp_str(*curves[0][:2])} m", *(f"{fp_str(*curve[2:])} c" for curve in curves))
+
+
+def _path_code(ops) -> str:
+    """A path's operations on one line, as reportlab's path object writes them."""
+    parts = []
+    for op in ops:
+        k = op[0]
+        if k == "M":
+            parts.append(f"{fp_str(op[1], op[2])} m")
+        elif k == "L":
+            parts.append(f"{fp_str(op[1], op[2])} l")
+        elif k == "C":
+            parts.append(f"{fp_str(*op[1:])} c")
+        else:
+            parts.append("h")
+    return " ".join(["n", *parts]) if parts else ""
+
+
+def _outline_code(shape: Rect | Circle | Path) -> str:
+    """A shape's outline as reportlab's path object writes it, unpainted."""
+    if isinstance(shape, Rect) and not shape.r:
+        return f"n {fp_str(shape.x, shape.y, shape.w, shape.h)} re"
+    if isinstance(shape, Rect):
+        p = PDFPathObject()
+        p.roundRect(shape.x, shape.y, shape.w, shape.h, shape.r)
+        return p.getCode()
+    if isinstance(shape, Circle):
+        return " ".join(_circle(shape.cx, shape.cy, shape.r))
+    return _path_code(shape.ops)
