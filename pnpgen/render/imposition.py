@@ -70,6 +70,7 @@ def axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mhi
 # Every sheet of a kit asks for the same few axis layouts and blocks of crop marks: each is worked out once.
 _AXES: dict[tuple, tuple[int, float, float]] = {}
 _MARKS: dict[tuple, list[Seg]] = {}
+_REACH: dict[tuple, list[Seg]] = {}  # a sheet's marks run out to the margin, by its marks and what is in their way
 
 
 def _remembered(table: dict, key: tuple, make: Callable[[], Any]) -> Any:
@@ -430,7 +431,9 @@ def _finish(f: _Filling, t) -> Sheet:
     s = f.sheet
     s.placed = [p for b in f.blocks for p in b.placed]
     obstacles = [p.clip or p.trim for p in s.placed]
-    s.marks = reach_out([m for b in f.blocks for m in b.marks], f.area, obstacles, t)
+    segs = [m for b in f.blocks for m in b.marks]
+    key = (f.area, t.marks.gap, t.marks.halo, t.marks.length, *segs, None, *obstacles)
+    s.marks = list(_remembered(_REACH, key, lambda: reach_out(segs, f.area, obstacles, t)))
     return s
 
 
