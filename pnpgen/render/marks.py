@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from ..draw import fonts
 from ..draw.geometry import compose, rotate, translate
-from ..draw.primitives import Circle, Group, Item, Rect, Style, Text, line
+from ..draw.primitives import Circle, Group, Item, Path, Rect, Style, Text, line
 from ..draw.units import MM_PER_IN
 
 Seg = tuple[float, float, float, float]
 
 
 def crop_marks(segments: list[Seg], t) -> Group:
-    """Crop mark segments: thin lines with a white halo so they show over a dark bleed."""
+    """Crop mark segments: thin lines over a white halo, so they show over a dark bleed; all the halos, then all
+    the lines, each drawn as one path (a sheet's marks are one stroke, not one for each)."""
     out: list[Item] = []
     m = t.marks
-    if m.halo > 0:
-        halo = Style(stroke="#ffffff", width=m.width + m.halo, cap="butt")
-        out += [line(*s, halo) for s in segments]
-    st = Style(stroke=m.colour, width=m.width, cap="butt")
-    out += [line(*s, st) for s in segments]
+    ops = tuple(op for x1, y1, x2, y2 in segments for op in (("M", x1, y1), ("L", x2, y2)))
+    if ops and m.halo > 0:
+        out.append(Path(ops, Style(stroke="#ffffff", width=m.width + m.halo, cap="butt")))
+    if ops:
+        out.append(Path(ops, Style(stroke=m.colour, width=m.width, cap="butt")))
     return Group(tuple(out), label="crop marks")
 
 
