@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from ..draw import fonts
 from ..draw.geometry import compose, rotate, translate
 from ..draw.primitives import Circle, Group, Item, Path, Rect, Style, Text, line
@@ -24,7 +26,13 @@ def crop_marks(segments: list[Seg], t) -> Group:
 
 
 def scale_bars(x: float, y: float, ink: str, label_size: float) -> tuple[Group, float]:
-    """A 50 mm bar and a 2 in bar, checked-pattern, labelled; returns the drawing and its width."""
+    """A 50 mm bar and a 2 in bar, checked-pattern, labelled; returns the drawing and its width. The same bars are
+    the same drawing on every page (a PDF writes them once, as a form its pages use)."""
+    return _scale_bars(x, y, ink, label_size, fonts.active())
+
+
+@functools.lru_cache(maxsize=64)
+def _scale_bars(x: float, y: float, ink: str, label_size: float, _fonts) -> tuple[Group, float]:
     out: list[Item] = []
     bh = 1.1
     for row, (length, parts, label) in enumerate(((50.0, 5, "50 mm"), (2 * MM_PER_IN, 4, "2 in"))):
