@@ -65,6 +65,8 @@ def markers(text: str) -> list[str]:
 
 def _words(paragraph: str) -> list[list[tuple[str, str, bool]]]:
     """Words as lists of pieces ('text', s, bold) / ('icon', name, bold); bold toggles with '**'."""
+    if "**" not in paragraph and "{" not in paragraph:  # plain words (most text): each one piece
+        return [[("text", word, False)] for word in paragraph.split()]
     words: list[list[tuple[str, str, bool]]] = []
     cur: list[tuple[str, str, bool]] = []
     buf = ""
@@ -111,10 +113,15 @@ class _Setter:
         self.source = source
         self.icon_h = fonts.face("regular").cap_height * size * style.icon_scale
         self.icon_pad = 0.1 * size  # (an icon drawn edge to edge would touch the numeral before it)
+        self.spaces: dict[bool, float] = {}
+        self.widths: dict[int, float] = {}  # each word's width, by the word (wrapping and setting ask again)
 
     def space(self, bold: bool) -> float:
         """A space's width in the face it is drawn in."""
-        return fonts.width(" ", self.size, self.style.face(bold))
+        width = self.spaces.get(bold)
+        if width is None:
+            width = self.spaces[bold] = fonts.width(" ", self.size, self.style.face(bold))
+        return width
 
     def space_after(self, word) -> float:
         """The space after a word: drawn in the face of the word's last piece (regular after an icon)."""
@@ -128,7 +135,10 @@ class _Setter:
         return fonts.width(s, self.size, self.style.face(bold))
 
     def word_width(self, word) -> float:
-        return sum(self.piece_width(p) for p in word)
+        width = self.widths.get(id(word))
+        if width is None:
+            width = self.widths[id(word)] = sum(self.piece_width(p) for p in word)
+        return width
 
     def wrap(self, words, width: float) -> tuple[list[list], bool]:
         lines: list[list] = []
