@@ -12,6 +12,7 @@ from kit.packs import copy_pack
 
 from pnpgen.cli import main
 from pnpgen.files.paths import TEMPLATES_DIR
+from pnpgen.launch import COLLECT_EVERY
 
 
 def run(*args: str):
@@ -196,3 +197,11 @@ def test_a_command_that_fails_unexpectedly_still_shows_its_traceback():
             "c.main = broken\npnpgen.launch.main()")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "RuntimeError: a bug" in done.stderr
+
+
+def test_the_command_line_loads_and_runs_with_the_cycle_collector_passing_less_often():
+    code = ("import gc, pnpgen.launch as l, pnpgen.cli as c\n"
+            "c.main = lambda: print(gc.get_threshold()[0])\nprint(gc.get_threshold()[0])\nl.main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    python_default, running = done.stdout.split()
+    assert int(python_default) < COLLECT_EVERY and int(running) == COLLECT_EVERY, done.stderr

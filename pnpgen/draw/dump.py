@@ -67,6 +67,8 @@ def describe(item: Item) -> str:
 
 def group_head(group: Group) -> str:
     """A group's own line: its label, transform and clip."""
+    if not group.label and not group.transform and group.clip is None:
+        return "group"
     head = ["group"]
     if group.label:
         head.append(repr(group.label))

@@ -109,18 +109,20 @@ def shared_groups(pages: list[Drawing]) -> set[int]:
     size: dict[int, int] = {}
     translucent: set[int] = set()
 
-    def visit(item) -> tuple[int, bool]:
-        if not isinstance(item, Group):
-            style = getattr(item, "style", None)
-            return 1, getattr(item, "opacity", 1.0) != 1.0 or (style is not None and style.opacity != 1.0)
-        key = id(item)
+    def visit(group: Group) -> tuple[int, bool]:
+        key = id(group)
         if key in seen:
             seen[key] += 1
             return size[key], key in translucent
         seen[key] = 1
         total, clear = 0, True
-        for child in item.items:
-            n, see_through = visit(child)
+        for child in group.items:
+            if isinstance(child, Group):
+                n, see_through = visit(child)
+            else:
+                style = getattr(child, "style", None)
+                n, see_through = 1, getattr(child, "opacity", 1.0) != 1.0 or (style is not None and
+                                                                             style.opacity != 1.0)
             total += n
             clear = clear and not see_through
         size[key] = total
