@@ -42,7 +42,18 @@ def _style(style: Style) -> str:
 
 
 def _ops(path: Path) -> str:
-    return " ".join(op[0] + ",".join(number(v) for v in op[1:]) for op in path.ops)
+    return _ops_text(path.ops)
+
+
+@lru_cache(maxsize=1 << 12)  # (symbols and crop marks repeat their outlines from piece to piece, sheet to sheet)
+def _ops_text(ops: tuple) -> str:
+    parts = []
+    for op in ops:
+        if len(op) == 3:
+            parts.append(f"{op[0]}{number(op[1])},{number(op[2])}")
+        else:
+            parts.append(op[0] + ",".join(map(number, op[1:])))
+    return " ".join(parts)
 
 
 def describe(item: Item) -> str:
