@@ -9,7 +9,6 @@ it is read into.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import os
@@ -285,6 +284,8 @@ def changed_lines(before: tuple[str, ...], now: tuple[str, ...]) -> tuple[int, .
         return ()
     if len(now) == 1 and now[0].startswith("*") or len(before) == 1 and before[0].startswith("*"):
         return (0,)  # not text: the file as a whole
+    import difflib  # (only a build that has an earlier one to compare with needs it)
+
     out: set[int] = set()
     for tag, _i1, _i2, j1, j2 in difflib.SequenceMatcher(None, before, now, autojunk=False).get_opcodes():
         if tag in ("replace", "insert"):

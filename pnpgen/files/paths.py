@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
 
 from ..errors import PnpgenError
@@ -15,10 +14,11 @@ class PathRefused(ValueError):
 def _bundled(folder: str) -> Path:
     """A folder of bundled data: inside the installed package (a wheel maps the checkout's top-level `content/`
     and `templates/` there), else beside the package in a checkout (an editable install)."""
-    inside = Path(str(files("pnpgen"))) / folder
+    package = Path(__file__).resolve().parent.parent  # (pnpgen reads its fonts from files too: never zipped)
+    inside = package / folder
     if inside.is_dir():
         return inside
-    return Path(str(files("pnpgen"))).resolve().parent / folder
+    return package.parent / folder
 
 
 CONTENT_DIR = _bundled("content")
