@@ -346,6 +346,8 @@ class Resolver:
         return replace(obj, **changed) if changed else obj
 
     def value(self, v: Any, owner: Any, attr: str, what: str) -> Any:
+        if v is None or type(v) in _PLAIN:  # (most fields of most records: nothing to read)
+            return v
         if isinstance(v, str):
             if "{" not in v or "." not in v:
                 return v  # (no reference in it: most text, and every card's id and name)
@@ -476,6 +478,9 @@ def _matches(record: dict, key: str, wanted: Any) -> bool:
 
 
 RESTATED = ("boards", "area_cards", "tokens", "player_aids")  # the game's components a variant may read otherwise
+
+
+_PLAIN = (int, float, bool)
 
 
 @functools.cache
