@@ -282,16 +282,16 @@ class _PdfPainter:
         """The text object reportlab's beginText, setTextTransform, setFont, setFillColorRGB, textOut and drawText
         write for a line in an embedded TrueType font, written at once: the same bytes, without building an object
         for each line (tests/render/test_pdf_text.py holds the two alike)."""
-        parts = ["BT 1 0 0 1 0 0 Tm", f"{fp_str(1, 0, 0, -1, x, item.y)} Tm"]
-        if self.known.get("fill") != item.colour:
-            parts.append(f"{fp_str(_rgb(item.colour))} rg")
-            self.known["fill"] = item.colour
         key = (name, item.size, item.text)
         shown = self.shown.get(key)
         if shown is None:  # (a line's glyphs keep the subset codes they are given first, for the whole document)
             shown = self.shown[key] = self._shown(name, item.size, item.text)
-        parts += [shown, "ET"]
-        self.c._code.append(" ".join(parts))
+        at = fp_str(x, item.y)  # (fp_str writes each number alike, alone or among others)
+        if self.known.get("fill") != item.colour:
+            self.known["fill"] = item.colour
+            self.c._code.append(f"BT 1 0 0 1 0 0 Tm 1 0 0 -1 {at} Tm {_colour_op(item.colour, 'rg')} {shown} ET")
+        else:
+            self.c._code.append(f"BT 1 0 0 1 0 0 Tm 1 0 0 -1 {at} Tm {shown} ET")
 
     def _shown(self, name: str, size: float, text: str) -> str:
         """A line's font selections and shown strings, as a text object's textOut writes them."""
