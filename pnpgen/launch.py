@@ -56,13 +56,21 @@ def _command_over() -> None:
 def end_now(status: int) -> None:
     """End the process with a status, its exit handlers run and its output flushed, but without Python's teardown,
     which frees every object one by one (a tenth of a second for a 1,000-card kit's drawings, seconds for 20,000):
-    the files are written and closed by then. With another thread still running, Python's own exit waits for it."""
-    if threading.active_count() > 1:
-        return
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):  # a closed pipe or stream: what Python's exit would meet too
+    the files are written and closed by then. With another thread still running, or output that cannot be flushed,
+    Python's own exit takes over."""
+    if threading.active_count() > 1 or not _flushed():
         return
     atexit._run_exitfuncs()
-    os._exit(status)
+    if _flushed():  # (what the exit handlers printed)
+        os._exit(status)
+
+
+def _flushed() -> bool:
+    """Whether standard output and error are flushed (a stream closed before the start is None: nothing to do)."""
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):  # a closed pipe or stream: Python's exit meets it as it would have
+        return False
+    return True

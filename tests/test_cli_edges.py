@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -205,3 +206,21 @@ def test_the_command_line_loads_and_runs_with_the_cycle_collector_passing_less_o
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     python_default, running = done.stdout.split()
     assert int(python_default) < COLLECT_EVERY and int(running) == COLLECT_EVERY, done.stderr
+
+
+@pytest.mark.parametrize("closed", [1, 2])
+def test_a_command_run_with_its_output_or_error_stream_closed_keeps_its_status(closed, tmp_path):
+    # (Python starts with sys.stdout or sys.stderr None: the end of the command has nothing to flush there)
+    done = subprocess.run([sys.executable, "-m", "pnpgen", "build", "--skip-sim", "--paper", "a4", "--format", "pdf",
+                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=300,
+                          preexec_fn=lambda: os.close(closed))
+    assert done.returncode == 0 and "Traceback" not in done.stderr + done.stdout
+    assert (tmp_path / "narrow-seas" / "narrow-seas-a4.pdf").is_file()
+
+
+def test_what_an_exit_handler_prints_to_buffered_output_is_not_lost():
+    code = "import atexit, sys, pnpgen.launch\natexit.register(lambda: print('from the handler'))\n" \
+           "sys.argv = ['pnpgen', 'list']\npnpgen.launch.main()"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # (a pipe: block-buffered output)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0 and done.stdout.endswith("from the handler\n"), done.stderr

@@ -98,6 +98,11 @@ def main() -> None:
     # print escaped (as stderr does) rather than end the command with an encoding error.
     if hasattr(sys.stdout, "reconfigure") and sys.stdout.errors == "strict":
         sys.stdout.reconfigure(errors="backslashreplace")
+    # Started with its output or error closed (`>&-`, some launchers), Python has None for the stream: what the
+    # command says there goes nowhere instead of ending it.
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (open while the process is)
 
 
 def every_command() -> dict[str, click.Command]:
