@@ -198,9 +198,10 @@ def _paint(canvas: _Canvas, item: Item, m: Matrix, box) -> None:
             canvas.fill(rings, grey(style.fill), style.opacity, isinstance(item, Path) and item.even_odd, box)
         if style.stroke and style.stroke != "none" and style.width > 0:
             closed = not isinstance(item, Path) or any(op[0] == "Z" for op in item.ops)
-            x, y = rings[0][0] if rings and rings[0] else (0.0, 0.0)
-            dark = (canvas.under(x, y) - grey(style.stroke)) / 255  # a light line on a dark fill saves ink
-            canvas.extra += _length(rings, closed) * style.width * _scale_of(m) * dark * style.opacity
+            for ring in rings:  # (each piece of a path over what lies under its start: a sheet's crop marks)
+                x, y = ring[0]
+                dark = (canvas.under(x, y) - grey(style.stroke)) / 255  # a light line on a dark fill saves ink
+                canvas.extra += _length([ring], closed) * style.width * _scale_of(m) * dark * style.opacity
 
 
 def coverage(drawing: Drawing) -> float:

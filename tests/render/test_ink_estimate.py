@@ -7,7 +7,7 @@ import pytest
 from kit.pages import grey_pages
 
 from pnpgen.build.pipeline import BuildOptions, build
-from pnpgen.draw.primitives import Circle, Drawing, Group, Rect, Style
+from pnpgen.draw.primitives import Circle, Drawing, Group, Path, Rect, Style
 from pnpgen.render.ink import HOME_BUDGET, coverage, ink_by_kind, ink_lines
 
 
@@ -38,6 +38,15 @@ def test_a_circle_inks_its_area_and_a_clip_cuts_it():
 def test_a_stroke_inks_its_length_times_its_width():
     frame = Rect(10, 10, 80, 80, Style(stroke="#000000", width=1.0))
     assert coverage(page(frame)) == pytest.approx(100 * 320 * 1.0 / 100 ** 2, abs=0.01)
+
+
+def test_each_piece_of_a_stroked_path_counts_against_what_lies_under_it():
+    # a sheet's crop marks are one path: a white halo over the dark bleed saves ink, over white paper it saves none
+    dark = Rect(0, 0, 50, 100, Style(fill="#000000"))
+    halo = Style(stroke="#ffffff", width=2.0)
+    one = Path((("M", 10, 20), ("L", 40, 20), ("M", 60, 20), ("L", 90, 20)), halo)
+    apart = [Path((("M", 10, 20), ("L", 40, 20)), halo), Path((("M", 60, 20), ("L", 90, 20)), halo)]
+    assert coverage(page(dark, one)) == coverage(page(dark, *apart)) == pytest.approx(50 - 100 * 30 * 2 / 100 ** 2)
 
 
 def test_the_build_reports_each_sheet_kind_and_the_backs_over_the_home_budget(tmp_path):
