@@ -52,11 +52,12 @@ class Face:
         return list(dict.fromkeys(c for c in text if ord(c) not in self.chars and not c.isspace()))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FontSet:
     """The faces a game prints with, by style (regular, bold, italic, bold-italic, display): for each style, the
     font files to try in turn (a pack's own, then the default). A face is read the first time it is used: a kit
-    without italic text never reads an italic file."""
+    without italic text never reads an italic file. Each set is itself alone (equal only to itself): one made
+    after `forget` reads the files again, and what was laid out with the one before is not taken for it."""
 
     files: tuple[tuple[str, tuple[str, ...]], ...]
 

@@ -289,6 +289,10 @@ def test_a_face_is_read_when_first_used_and_a_broken_pack_file_falls_back_to_the
     assert own.face("regular").path.name == "DejaVuSans.ttf"
     with pytest.raises(fonts.FontError):
         fonts.FontSet((("regular", (str(broken),)),)).face("regular")
+    monkeypatch.undo()
+    fonts.forget()  # (a file may have changed on disk: the set made after is not the one before, nor equal to it)
+    assert fonts.default_set() is not faces and fonts.default_set() != faces and fonts.default_set() == \
+        fonts.default_set()
 
 
 @pytest.mark.parametrize("value, message", [
