@@ -328,13 +328,28 @@ def _colour_op(colour: str, op: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _circle(cx: float, cy: float, r: float) -> tuple[str, ...]:
-    """A circle's path as reportlab's circle writes it: a move, then four curves (a symbol's circle repeats)."""
-    curves = bezierArc(cx - r, cy - r, cx + r, cy + r, 0, 360)
+    """A drawn circle's path as reportlab's canvas writes it: a move, then four curves (a symbol's circle repeats)."""
+    x1, y1, x2, y2 = cx - r, cy - r, cx + r, cy + r  # (canvas.circle, then its ellipse, to the last bit)
+    return _arc_code(x1, y1, x1 + (x2 - x1), y1 + (y2 - y1))
+
+
+@lru_cache(maxsize=256)
+def _circle_outline(cx: float, cy: float, r: float) -> tuple[str, ...]:
+    """A circle's path as reportlab's path object writes it (a clip's)."""
+    x1, y1 = cx - r, cy - r
+    return _arc_code(x1, y1, x1 + 2 * r, y1 + 2 * r)
+
+
+def _arc_code(x1: float, y1: float, x2: float, y2: float) -> tuple[str, ...]:
+    curves = bezierArc(x1, y1, x2, y2, 0, 360)
     return ("n", f"{fp_str(*curves[0][:2])} m", *(f"{fp_str(*curve[2:])} c" for curve in curves))
 
 
 def _path_code(ops) -> str:
-    """A path's operations on one line, as reportlab's path object writes them."""
+    """A path's operations on one line, as reportlab's path object writes them (which takes only a path that
+    starts with a move)."""
+    if ops and ops[0][0] != "M":
+        raise ValueError(f"a path must start with a move (M), not {ops[0][0]}")
     parts = []
     for op in ops:
         k = op[0]
@@ -358,5 +373,5 @@ def _outline_code(shape: Rect | Circle | Path) -> str:
         p.roundRect(shape.x, shape.y, shape.w, shape.h, shape.r)
         return p.getCode()
     if isinstance(shape, Circle):
-        return " ".join(_circle(shape.cx, shape.cy, shape.r))
+        return " ".join(_circle_outline(shape.cx, shape.cy, shape.r))
     return _path_code(shape.ops)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
 
 from pnpgen.draw.primitives import Circle, Drawing, Group, Path, Rect, Style, Text
@@ -18,6 +19,7 @@ SHAPES = (
     Circle(25, 30, 8, Style(fill="#E0B000")),
     Circle(25, 30, 8, Style(stroke="#A32A24", width=1.5, cap="round")),
     Circle(25, 30, 4, Style(fill="#A32A24", stroke="#222222", width=0.25, cap="square", join="bevel")),
+    *(Circle(195.7189 - k * 13.3, 40.317 + k * 7.77, 4.56685 + k * 0.913, Style(fill="#222222")) for k in range(9)),
     Path(HEX, Style(fill="#4A90D9", stroke="#222222", width=0.3)),
     Path(DROP, Style(fill="#A32A24"), even_odd=True),
     Path(DROP, Style(fill="#A32A24", stroke="#000000", width=0.1)),
@@ -27,11 +29,26 @@ SHAPES = (
     Path((), Style(fill="#000000")),
 )
 CLIPS = (Rect(0, 0, 30, 30, Style()), Rect(2, 2, 30, 30, Style(), r=3), Circle(20, 20, 15, Style()),
-         Path(HEX, Style()))
+         Path(HEX, Style()), *(Circle(195.7189 - k * 13.3, 40.317 + k * 7.77, 4.56685 + k * 0.913, Style())
+                               for k in range(9)))
 
 
 class _ReportlabShapes(pdf._PdfPainter):
-    """The painter with its shapes, colours, strokes and clips written through reportlab's canvas and path object."""
+    """The painter with its groups, shapes, colours, strokes and clips written through reportlab's canvas and path
+    object."""
+
+    def group(self, item: Group) -> None:
+        own = bool(item.transform) or item.clip is not None
+        if own:
+            self.save()
+            if item.transform:
+                self.c.transform(*item.transform)
+            if item.clip is not None:
+                self.clip(item.clip)
+        for child in item.items:
+            self.draw(child)
+        if own:
+            self.restore()
 
     def style(self, st: Style) -> tuple[bool, bool]:
         c, known = self.c, self.known
@@ -89,7 +106,7 @@ class _ReportlabShapes(pdf._PdfPainter):
 
 
 def _pages() -> list[Drawing]:
-    clipped = tuple(Group(SHAPES[:8], transform=(0.5, 0, 0, 0.5, 80 + 35 * k, 10), clip=clip)
+    clipped = tuple(Group(SHAPES[:8], transform=(0.5, 0, 0, 0.5, 80 + 35 * k, 10.25 * k), clip=clip)
                     for k, clip in enumerate(CLIPS))
     turned = Group(SHAPES, transform=(0, 1, -1, 0, 200, 100))
     label = Text(10, 120, "a label between shapes", 3.0, "#222222")
@@ -104,3 +121,8 @@ def test_shapes_strokes_and_clips_are_written_as_reportlab_writes_them(monkeypat
     theirs = write_pdf(pages)
     assert ours == theirs
     assert len(ours) > 2000  # (the shapes are there: compressed, the two pages' drawing takes this much at least)
+
+
+def test_a_path_that_does_not_start_with_a_move_is_refused_as_reportlab_refuses_it():
+    with pytest.raises(ValueError, match="a path must start with a move"):
+        write_pdf([Drawing(210, 297, Group((Path((("L", 1.0, 2.0), ("L", 3.0, 4.0)), Style(fill="#000000")),)))])
