@@ -166,3 +166,22 @@ def test_a_build_runs_the_cycle_collector_less_often_and_puts_it_back_even_when_
     with pytest.raises(PnpgenError):
         build(BuildOptions(game="narrow-seas"), [Step("fail", fail)])
     assert gc.get_threshold() == before
+
+
+def test_a_build_sets_aside_what_each_step_made_from_the_collectors_passes_and_lets_it_go_after():
+    import gc
+
+    gc.unfreeze()  # (the test session sets its own objects aside; a build sets aside only when nothing is)
+    try:
+        frozen = []
+        probe = Step("probe", lambda st: frozen.append(gc.get_freeze_count()))
+        make = Step("make", lambda st: st.extra.update(made=[[] for _ in range(99)]))
+        build(BuildOptions(game="narrow-seas"), [make, probe, probe])
+        assert frozen[0] > 99 and frozen[1] >= frozen[0]  # what the steps before made, the made lists among it
+        assert gc.get_freeze_count() == 0
+        gc.freeze()  # something before the build set objects aside: the build leaves them so
+        kept = gc.get_freeze_count()
+        build(BuildOptions(game="narrow-seas"), [probe])
+        assert gc.get_freeze_count() == kept and frozen[2] == kept
+    finally:
+        gc.freeze()  # (the session's objects aside again, as the test session leaves them)
