@@ -119,7 +119,7 @@ class Changes:
     def headline(self) -> str:
         """One line: how many components changed, were added or removed (ids of a few)."""
         if self.first:
-            return "nothing to compare with: no earlier build in this folder (or one an earlier pnpgen made)"
+            return "nothing to compare with: this folder holds no earlier build, or one an earlier pnpgen made"
         if not self.any:
             return "no component changed"
         parts = []
