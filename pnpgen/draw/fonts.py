@@ -70,11 +70,6 @@ class FontSet:
         """The face of a style."""
         return self.by_style[style]
 
-    @property
-    def faces(self) -> tuple[tuple[str, Face], ...]:
-        """Every style's face (all of them read)."""
-        return tuple((style, self.by_style[style]) for style, _ in self.files)
-
     def names(self) -> tuple[str, ...]:
         """The PDF font name each style's first file would have, without reading the fonts (a digest of the
         files): what changes when a font file does."""
