@@ -41,12 +41,8 @@ def _style(style: Style) -> str:
     return " ".join(parts) or "none"
 
 
-def _ops(path: Path) -> str:
-    return _ops_text(path.ops)
-
-
 @lru_cache(maxsize=1 << 12)  # (symbols and crop marks repeat their outlines from piece to piece, sheet to sheet)
-def _ops_text(ops: tuple) -> str:
+def _ops(ops: tuple) -> str:
     parts = []
     for op in ops:
         if len(op) == 3:
@@ -65,7 +61,7 @@ def describe(item: Item) -> str:
         return f"circle {number(item.cx)},{number(item.cy)} r={number(item.r)} {_style(item.style)}"
     if isinstance(item, Path):
         rule = " even-odd" if item.even_odd else ""
-        return f"path {_ops(item)}{rule} {_style(item.style)}"
+        return f"path {_ops(item.ops)}{rule} {_style(item.style)}"
     if isinstance(item, Text):
         return (f"text {number(item.x)},{number(item.y)} {number(item.size)}mm {item.font} {item.anchor} "
                 f"{item.colour}" + (f"/{number(item.opacity)}" if item.opacity != 1.0 else "") + f" {item.text!r}")

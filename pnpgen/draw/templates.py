@@ -88,7 +88,7 @@ def text_style(t: dict, ink: str, scale: float = 1.0, **over) -> TextStyle:
     each ink, scale and override (templates are read once a build and not changed after)."""
     if not isinstance(t, Tmpl):
         return _text_style(t, ink, scale, over)
-    styles = t.__dict__.setdefault("styles", {})
+    styles = t.__dict__.setdefault("_text_styles", {})  # (an attribute no template parameter can be named)
     key = (ink, scale, *sorted(over.items()))
     style = styles.get(key)
     if style is None:

@@ -286,12 +286,12 @@ class _PdfPainter:
         shown = self.shown.get(key)
         if shown is None:  # (a line's glyphs keep the subset codes they are given first, for the whole document)
             shown = self.shown[key] = self._shown(name, item.size, item.text)
-        at = fp_str(x, item.y)  # (fp_str writes each number alike, alone or among others)
+        colour = ""
         if self.known.get("fill") != item.colour:
             self.known["fill"] = item.colour
-            self.c._code.append(f"BT 1 0 0 1 0 0 Tm 1 0 0 -1 {at} Tm {_colour_op(item.colour, 'rg')} {shown} ET")
-        else:
-            self.c._code.append(f"BT 1 0 0 1 0 0 Tm 1 0 0 -1 {at} Tm {shown} ET")
+            colour = _colour_op(item.colour, "rg") + " "
+        # (fp_str writes each number alike, alone or among others: the text matrix is reportlab's, byte for byte)
+        self.c._code.append(f"BT 1 0 0 1 0 0 Tm 1 0 0 -1 {fp_str(x, item.y)} Tm {colour}{shown} ET")
 
     def _shown(self, name: str, size: float, text: str) -> str:
         """A line's font selections and shown strings, as a text object's textOut writes them."""
