@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..checks import Report, check_game
+from ..checks import Report, check_game, summary
 from ..checks.print import preflight
 from ..components import CardFormat, Kit, layout_kit
 from ..draw import fonts
@@ -288,7 +288,7 @@ def preflight_step(state: BuildState) -> None:
         kinds = {p.id: p.kind for p in state.kit.pieces}
         state.extra["ink"] = [line for name, pages in state.pages.items()
                               for line in ink_lines(name, ink_by_kind(pages, kinds), state.options.ink_saver)]
-    report = state.report or Report(state.game, "")
+    report = state.report or Report(state.game, summary(state.game))
     state.report = report
     report.errors += problems.errors
     report.warnings += problems.warnings

@@ -140,6 +140,8 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         state = build(options)
     finally:
         progress.clear()
+    if state.report:  # what `check` would say first: what the game holds, OK or its counts after the preflight
+        click.echo(state.report.summary)
     for w in (state.report.warnings if state.report else []):
         click.echo(str(w), err=True)
     if force and state.report and state.report.errors:
