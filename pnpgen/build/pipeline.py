@@ -267,7 +267,7 @@ def imposed_pages(state: BuildState, kit: Kit, cover: bool) -> dict[str, list]:
     out = {}
     for name in o.papers:
         state.tick(f"impose {name}", 0, 0)
-        sheets = impose(kit, paper(name), t, fold=o.duplex == "fold")
+        sheets = impose(kit, paper(name), t, fold=o.duplex == "fold", sides=o.duplex != "none")
         out[name] = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset, kit if cover else None,
                                 o.blank_backs)
     return out
