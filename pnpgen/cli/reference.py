@@ -13,14 +13,15 @@ COMMAND = "python -m pnpgen.cli.reference > docs/reference/command-line.md"
 WIDTH = 100  # the help is wrapped at this width whatever the terminal, so the page is the same everywhere
 
 
-def _help(command: click.Command, path: list[str], parent: click.Context | None) -> str:
-    ctx = click.Context(command, info_name=path[-1], parent=parent, terminal_width=WIDTH, max_content_width=WIDTH)
-    return command.get_help(ctx)
+def _context(command: click.Command, name: str, parent: click.Context | None) -> click.Context:
+    """The command's context as the command line makes it (its context settings: `-h` too), wrapped at WIDTH."""
+    return command.make_context(name, [], parent=parent, resilient_parsing=True, terminal_width=WIDTH,
+                                max_content_width=WIDTH)
 
 
 def _sections(command: click.Command, path: list[str], parent: click.Context | None, out: list[str]) -> None:
-    ctx = click.Context(command, info_name=path[-1], parent=parent, terminal_width=WIDTH, max_content_width=WIDTH)
-    out += [f"## {' '.join(path)}", "", "```text", _help(command, path, parent), "```", ""]
+    ctx = _context(command, path[-1], parent)
+    out += [f"## {' '.join(path)}", "", "```text", command.get_help(ctx), "```", ""]
     if isinstance(command, click.Group):
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)
