@@ -118,7 +118,7 @@ class Step:
 def load_step(state: BuildState) -> None:
     """Load the game's content (located errors stop the build); a player count it is not played with stops it."""
     state.game = load_game(state.options.game)
-    check_target(Path(state.options.out) / state.game.id, protect=_read_from(state.game))  # before any work
+    check_target(output_folder(state.options, state.game.id), protect=_read_from(state.game))  # before any work
     n = state.options.players
     if n is not None and n not in state.game.players:
         raise PnpgenError(f"--players {n}: {state.game.title} is played by "
@@ -183,7 +183,7 @@ def report_step(state: BuildState) -> None:
     from ..sim.runner import engine_report
 
     lines, charts = engine_report(state.game, result)
-    previous = _previous_result(Path(state.options.out) / state.game.id / "report" / "result.json")
+    previous = _previous_result(output_folder(state.options, state.game.id) / "report" / "result.json")
     compared = []
     if previous is not None:
         state.extra["simulation_compared"] = summary_line(previous, result)
@@ -276,7 +276,7 @@ def write_options(state: BuildState) -> WriteOptions:
     return WriteOptions(title=f"{state.kit.title} {state.kit.version}", papers=o.papers, duplex=o.duplex,
                         back_offset=o.back_offset, sheet=sheet_template(state.game, o.printer_margin), dpi=o.dpi,
                         png_bleed=o.png_bleed, png_kinds=o.png_kinds, tts_url_prefix=o.tts_url_prefix,
-                        target=Path(o.out) / state.game.id, progress=o.progress)
+                        target=output_folder(o, state.game.id), progress=o.progress)
 
 
 def preflight_step(state: BuildState) -> None:
@@ -303,7 +303,7 @@ def changes_step(state: BuildState) -> None:
     `state.extra["baseline"]` when a caller sets one): write changes.txt, this build's snapshot and, per paper,
     a PDF of only the changed components with their backs (none when nothing changed)."""
     o, game, kit = state.options, state.game, state.kit
-    target = Path(o.out) / game.id
+    target = output_folder(o, game.id)
     kind = state.extra.get("baseline_kind", baseline_kind(o))
     if "baseline" in state.extra:
         before, baseline = state.extra["baseline"], state.extra.get("baseline_name", "an earlier build")
@@ -333,6 +333,13 @@ def changes_step(state: BuildState) -> None:
     state.files[CHANGES] = changes_text(kit.title, kit.version, changes, reprints, baseline).encode("utf-8")
     state.notes[CHANGES] = changes.headline()
     state.extra["changes"] = changes
+
+
+def output_folder(options: BuildOptions, game_id: str) -> Path:
+    """Where a build writes: OUT/<game>/ for the home printer, OUT/<game>/<profile>/ for a print shop or contest, so
+    that no profile's files replace or remove another's."""
+    folder = Path(options.out) / game_id
+    return folder if options.profile == "home" else folder / options.profile
 
 
 def baseline_kind(options: BuildOptions) -> str:
@@ -377,8 +384,7 @@ def _other_outputs(state: BuildState, before, target: Path) -> dict[str, str]:
 
 def write_step(state: BuildState) -> None:
     """Write everything into a folder beside the target, then swap it in (a failure leaves the old output)."""
-    out = Path(state.options.out)
-    target = out / state.game.id
+    target = output_folder(state.options, state.game.id)
     state.target = target
     state.written = write_atomically(target, state.files, keep=_kept(state), protect=_read_from(state.game))
     for w in list(state.written):

@@ -202,7 +202,7 @@ def _watch(options, serve: bool, port: int, poll: bool) -> None:
         click.echo(f"[{stamp}] {saved}{event.message}")
         if live is not None:
             if event.target is not None:
-                live.home = f"{event.target.name}/index.html"
+                live.home = f"{event.target.relative_to(options.out).as_posix()}/index.html"
             if event.kind == "drawn":
                 live.rewritten(tuple(line for line in event.problems if ": error: " in line))
             elif event.kind == "failed":

@@ -124,8 +124,9 @@ def validate(ctx: Ctx, deck: Deck) -> None:
     for c in deck.cards:
         if c.action and c.action.icon:
             ctx.icon_ok(c.action.icon, c.action.loc, f"action '{c.action.id}'")
-        for t in (c.text, c.action.text if c.action else ""):
-            ctx.markers_ok(t, c.loc, f"card '{c.id}'")
+        ctx.markers_ok(c.text, c.loc, f"card '{c.id}'")
+        if c.action:
+            ctx.markers_ok(c.action.text, c.action.loc, f"action '{c.action.id}'")
     t = face_template(ctx, deck)
     if t.watermark:
         ctx.icon_ok(t.watermark, deck.loc, f"deck '{deck.id}' (template '{t.name}' watermark)")
