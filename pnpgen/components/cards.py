@@ -722,7 +722,7 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
         laid = text_box(deck.back_text, region, ts)
         out.append(laid.group)
         out.append(place(laid.group, w, h, 180))
-    if deck.mark:  # at both sides, halfway down: the back still reads the same either way up
+    if deck.mark and deck.back.mark:  # at both sides, halfway down: the back still reads the same either way up
         d = 7.0
         badge = deck_badge(deck.mark, inset + 2.4 + d / 2, h / 2, d, fill if th.ink_saver else ink,
                            ink if th.ink_saver else fill)
