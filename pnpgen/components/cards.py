@@ -209,6 +209,10 @@ def card_subject(ctx: Ctx, deck: Deck, card: CardType) -> Subject:
     for k, v in card.fields:  # (a deck that declares no fields: its cards' own)
         raw.setdefault(k, v)
         shown.setdefault(k, _show(v))
+    spec = index_field(deck)
+    if spec is not None:  # {index}: the deck's index field, as its corner prints it
+        raw.setdefault("index", card.field(spec.id))
+        shown.setdefault("index", field_text(spec, card.field(spec.id)))
     return Subject(f"card '{card.id}'", card.loc, shown, raw, labels, card.every_suit, card.image, ctx.game.rules)
 
 
@@ -617,7 +621,7 @@ def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
         if s.kind == "icon" and ctx.icons.known(v):
             out.append(Shown(s.label, "", v, True))
             continue
-        value = _show(v)
+        value = field_text(s, v)
         if value:
             short = _is_short(value)
             out.append(Shown(s.label, value, s.id if short and ctx.icons.known(s.id) else None, short,
@@ -627,8 +631,8 @@ def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
 
 def widest_value(deck: Deck, spec) -> str:
     """The widest a field's value prints, over its declared bounds and the values its deck's cards give."""
-    values = [str(b) for b in (spec.min, spec.max) if b is not None and spec.kind == "int"]
-    values += [_show(c.field(spec.id)) for c in deck.cards if c.field(spec.id) is not None]
+    values = [field_text(spec, b) for b in (spec.min, spec.max) if b is not None and spec.kind == "int"]
+    values += [field_text(spec, c.field(spec.id)) for c in deck.cards if c.field(spec.id) is not None]
     return max(values, key=lambda v: fonts.width(v, 1.0, "bold"), default="")
 
 
@@ -828,13 +832,50 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
     return Group(tuple(out), label=f"back {deck.id}")
 
 
-def suit_keys(ctx: Ctx, card: CardType) -> tuple[ColourKey, ...]:
-    """A card's suit colour, told apart by the symbol its band and footer print."""
-    suit = ctx.icons.suits.get(card.suit) if card.suit else None
-    if suit is None:
-        return ()
-    return (ColourKey("suits on the cards", f"suit '{suit.id}'", suit.colour, suit.colour_loc or suit.loc,
-                      f"symbol {suit.symbol}"),)
+def suit_keys(ctx: Ctx, card: CardType, t: Tmpl | None = None) -> tuple[ColourKey, ...]:
+    """A card's suit colours, each told apart by the suit's symbol where its template prints the symbol (or the
+    suit's name) large enough to read in a fanned hand; else by colour alone, which the preflight then holds to
+    look different in grey and to colour-blind eyes."""
+    marked = t is None or suit_cue(ctx, t)
+    out = []
+    for suit_id in card.every_suit:
+        suit = ctx.icons.suits.get(suit_id)
+        if suit is not None:
+            out.append(ColourKey("suits on the cards", f"suit '{suit.id}'", suit.colour, suit.colour_loc or suit.loc,
+                                 f"symbol {suit.symbol}" if marked else ""))
+    return tuple(out)
+
+
+LEGIBLE_CUE = 4.0  # mm: a suit's symbol this large (or its name in letters this tall) tells the suit without colour
+
+
+def suit_cue(ctx: Ctx, t: Tmpl) -> bool:
+    """Whether a card template prints each card's suit other than by colour: the classic regions do (the band's
+    symbol or index, the footer's name); an element template does with an icon of the suit, or text of the suit's
+    symbol or name, at least LEGIBLE_CUE across (boxes in percentages count as large)."""
+    for element in _flat(template_elements(ctx, t)):
+        if element.kind in ("title-band", "footer-band"):
+            return True
+        box = element["box"]
+        room = LEGIBLE_CUE if box is None else min(_extent(box[2], t.size[0]), _extent(box[3], t.size[1]))
+        if element.kind == "icon" and "suit" in element["icon"] and room * element["scale"] >= LEGIBLE_CUE:
+            return True
+        if element.kind == "text" and any(k in element["text"] for k in ("{suit.symbol}", "{suit.name}", "{suits}")) \
+                and element["size"] * 0.7 >= LEGIBLE_CUE * 0.5:
+            return True
+    return False
+
+
+def _flat(elements) -> list:
+    out = []
+    for e in elements:
+        out.append(e)
+        out += _flat(e.children)
+    return out
+
+
+def _extent(value, whole: float) -> float:
+    return value.of(whole) if hasattr(value, "of") else value
 
 
 def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
@@ -846,10 +887,11 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     for card in deck.cards:
         f = card_frame(ctx, deck, card=card)
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
-        pieces.append(marked(Piece(pid, card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
-                                   f.size, scaled(card_face(ctx, deck, card), f.factor), back, f.bleed, card.count,
-                                   "marks", back_id=f"back-{deck.id}", kind="card", source=card.loc,
-                                   keys=suit_keys(ctx, card), part_of=deck.name), provisional(card, deck)))
+        keys = suit_keys(ctx, card, face_template(ctx, deck, card))
+        named = card.name + (f" ({', '.join(card.every_suit)})" if card.suit else "")
+        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(card_face(ctx, deck, card), f.factor), back,
+                                   f.bleed, card.count, "marks", back_id=f"back-{deck.id}", kind="card",
+                                   source=card.loc, keys=keys, part_of=deck.name), provisional(card, deck)))
     pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", frame.size, back, None, frame.bleed,
                         0, "marks", kind="card-back", source=deck.loc, part_of=deck.name))
     return pieces

@@ -20,7 +20,8 @@ VALUE_WORDS = {
     "choice": "one of the choices",
     "name": "a name",
     "points": "a list of [x, y] points: lengths, or percentages of the element's box",
-    "when": "a condition: FIELD (it is set), not FIELD, FIELD == VALUE, FIELD != VALUE, FIELD < NUMBER ...",
+    "when": "a condition: FIELD (it is set), not FIELD, FIELD == VALUE, FIELD != VALUE, FIELD < NUMBER ..., or "
+            "several joined by 'and'",
     "each": "what to repeat the element for: suits (the piece's suits), a field (each entry of a list or of "
             "icon counts, or a number of times), or a whole number",
     "elements": "a mapping of element names to elements",
@@ -84,6 +85,8 @@ COMMON: dict[str, Param] = {
     "arrange": Param("choice", "row", "how repeats share the box: in a row, a column, a grid, as a playing card's "
                      "pips, or stacked in the same place", ARRANGE),
     "gap": Param("length", "1mm", "space between repeats", min=0, max=100),
+    "cells": Param("choice", "fill", "a row's or column's repeats share the box (fill), or each takes a square as "
+                   "large as the box allows, packed from the `from` side (square)", ("fill", "square")),
     "copy": Param("name", None, "the name of an element whose parameters this one starts from"),
 }
 

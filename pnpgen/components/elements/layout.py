@@ -80,7 +80,8 @@ def draw_element(element: Element, scope: Scope) -> list[Item]:
     else:
         shown = [s for s in each if holds(element["when"], s)]
         items = []
-        for (cell, turned), subject in zip(cells(box, len(shown), element["arrange"], element["gap"]), shown):
+        placed = cells(box, len(shown), element["arrange"], element["gap"], element["cells"], element["from"])
+        for (cell, turned), subject in zip(placed, shown):
             drawn = list(kind.draw(element, cell, scope.within(subject)) or [])
             if turned and drawn:
                 drawn = [Group(tuple(drawn), _turn(180, cell[0] + cell[2] / 2, cell[1] + cell[3] / 2))]
@@ -175,11 +176,26 @@ PIPS = {
 }
 
 
-def cells(box: Box, n: int, arrange: str, gap: float) -> list[tuple[Box, bool]]:
-    """Where n repeats go in a box: (cell, whether it is turned upside down) each."""
+def cells(box: Box, n: int, arrange: str, gap: float, size: str = "fill", side: str = "top-left"
+          ) -> list[tuple[Box, bool]]:
+    """Where n repeats go in a box: (cell, whether it is turned upside down) each; square cells are packed from
+    the `side` the element is measured from."""
     if n <= 0:
         return []
     x, y, w, h = box
+    if size == "square" and arrange in ("row", "column"):
+        across = arrange == "row"
+        s = min(h if across else w, ((w if across else h) - gap * (n - 1)) / n)
+        run = n * s + (n - 1) * gap
+        room = (w if across else h) - run
+        ends = ("right", "bottom") if across else ("bottom",)
+        start = room if side.endswith(ends[0]) or (not across and side.startswith("bottom")) else \
+            room / 2 if side in (("top", "bottom", "center") if across else ("left", "right", "center")) else 0.0
+        if across:
+            cy = y + (h - s) / 2
+            return [((x + start + k * (s + gap), cy, s, s), False) for k in range(n)]
+        cx = x + (w - s) / 2
+        return [((cx, y + start + k * (s + gap), s, s), False) for k in range(n)]
     if arrange == "stack":
         return [(box, False)] * n
     if arrange == "pips" and n in PIPS:

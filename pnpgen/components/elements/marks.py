@@ -66,8 +66,11 @@ def _name(element, scope) -> str:
           {"image": Param("text", "{image}", "{image} for the piece's picture, or the path of a PNG, JPEG or SVG "
                           "file in the pack"),
            "fit": Param("choice", "contain", "whole and centred (contain), filling the box and cut to it (cover), "
-                        "or stretched to it", FITS)})
+                        "or stretched to it", FITS),
+           "saver": Param("choice", "keep", "in a low-ink kit: the picture as it is, or left out", ("keep", "hide"))})
 def draw_image(element, box, scope) -> list[Item]:
+    if element["saver"] == "hide" and scope.inks.theme.ink_saver:
+        return []
     written = element["image"].strip()
     if written == "{image}":
         ref = scope.subject.image

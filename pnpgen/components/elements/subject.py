@@ -51,7 +51,8 @@ class Unbound(Exception):
 def lookup(subject: Subject, name: str, suits: dict) -> str:
     """What `{name}` prints for a subject (suits: the game's suits by id)."""
     if name in subject.item:
-        return str(subject.item[name])
+        value = subject.item[name]
+        return "{" + str(value) + "}" if name == "icon" else str(value)  # an icon marker: the text setter draws it
     if name.startswith("suit."):
         suit = suits.get(subject.suit) if subject.suit else None
         if suit is None:
@@ -116,10 +117,12 @@ def raw_value(subject: Subject, name: str) -> Any:
     return subject.raw.get(name)
 
 
-def holds(condition: Condition | None, subject: Subject) -> bool:
-    """Whether a `when:` holds for a subject (no condition: always)."""
-    if condition is None:
-        return True
+def holds(conditions: tuple[Condition, ...] | None, subject: Subject) -> bool:
+    """Whether a `when:` holds for a subject: every one of its conditions (no condition: always)."""
+    return conditions is None or all(_holds(c, subject) for c in conditions)
+
+
+def _holds(condition: Condition, subject: Subject) -> bool:
     value = raw_value(subject, condition.name)
     if not condition.op:
         is_set = value not in (None, "", (), [], {}, False, 0)
@@ -190,21 +193,21 @@ def repeats(each: str | int | None, subject: Subject) -> list[Subject] | None:
     if each is None:
         return None
     if isinstance(each, int):
-        return [subject.with_item(index=k + 1) for k in range(each)]
+        return [subject.with_item(n=k + 1) for k in range(each)]
     if each == "suits":
-        return [subject.with_item(suit=s, index=k + 1) for k, s in enumerate(subject.suits)]
+        return [subject.with_item(suit=s, n=k + 1) for k, s in enumerate(subject.suits)]
     value = raw_value(subject, each)
     if value is None:
         return []
     if isinstance(value, bool):
-        return [subject.with_item(index=1)] if value else []
+        return [subject.with_item(n=1)] if value else []
     if isinstance(value, int):
-        return [subject.with_item(index=k + 1) for k in range(max(0, min(value, 100)))]
+        return [subject.with_item(n=k + 1) for k in range(max(0, min(value, 100)))]
     if isinstance(value, (list, tuple)) and value and all(isinstance(x, (list, tuple)) and len(x) == 2
                                                           for x in value):
         value = dict(value)
     if isinstance(value, dict):
-        return [subject.with_item(icon=k, count=n, index=j + 1) for j, (k, n) in enumerate(value.items())]
+        return [subject.with_item(icon=k, count=count, n=j + 1) for j, (k, count) in enumerate(value.items())]
     if isinstance(value, (list, tuple)):
-        return [subject.with_item(item=x, index=j + 1) for j, x in enumerate(value)]
-    return [subject.with_item(item=value, index=1)]
+        return [subject.with_item(item=x, n=j + 1) for j, x in enumerate(value)]
+    return [subject.with_item(item=value, n=1)]

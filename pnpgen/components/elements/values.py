@@ -126,9 +126,14 @@ def read_colour(v: Any, p: Param, known) -> str:
               + did_you_mean(inner, names))
 
 
-def read_when(v: Any, p: Param, known) -> Condition:
+def read_when(v: Any, p: Param, known) -> tuple[Condition, ...]:
+    """Conditions joined by 'and', each holding for the element to be drawn."""
     if isinstance(v, bool) or not isinstance(v, (str, int)):
         raise Bad("")
+    return tuple(_condition(part) for part in re.split(r"\s+and\s+", str(v).strip()))
+
+
+def _condition(v: str) -> Condition:
     m = CONDITION.match(str(v))
     if m is None:
         raise Bad(f"cannot read the condition {v!r} (expected FIELD, not FIELD, or FIELD == VALUE, !=, <, <=, >, "

@@ -11,7 +11,8 @@ from .subject import fill_text
 
 TEXT_PARAMS = {
     "text": Param("text", "", "what it prints: words, with {name}, {FIELD}, {label.FIELD}, {suit.name}, "
-                  "{suit.symbol} (the symbol, drawn), {suits}, {rules.NAME} and {ICON} markers"),
+                  "{suit.symbol} (the symbol, drawn), {suits}, {rules.NAME}, a repeat's {n}, {item}, {icon} and "
+                  "{count}, and {ICON} markers"),
     "size": Param("length", "9pt", "the type size", min=0.5, max=200),
     "min_size": Param("length", None, "shrink toward this size when the text does not fit (default: never "
                       "shrink)", min=0.5, max=200),
