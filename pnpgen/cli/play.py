@@ -24,8 +24,9 @@ from ..sim.playout import parse_agent_options
 def play_cmd(game: str, seat: int, agent: str, agent_options: tuple[str, ...], players: int | None, seed: int,
              port: int) -> None:
     """Play GAME (default: narrow-seas) in a browser against the bundled agents: the page shows the position as
-    your seat sees it and your legal actions; the game so far downloads as a playtest log. Ctrl-C stops."""
-    from ..devloop.play import PlayServer, Session
+    your seat sees it and your legal actions; the game downloads as a playtest log once it is over. Ctrl-C stops."""
+    from ..devloop.play import Session
+    from ..devloop.play_server import PlayServer
 
     session = Session(load_game(game), seat, agent, players, seed, parse_agent_options(agent_options))
     with PlayServer(session, port) as server:

@@ -29,6 +29,7 @@ from urllib.parse import quote, unquote
 
 from ..errors import PnpgenError
 from ..files.atomic import listed_files
+from .bodies import BadRequest, declared_length, drain
 
 HOST = "127.0.0.1"  # loopback only: nobody else on the network sees the kit
 STATUS = "/__pnpgen/status"
@@ -128,6 +129,17 @@ class _Handler(BaseHTTPRequestHandler):
     def do_HEAD(self) -> None:  # noqa: N802
         self._answer(body=False)
 
+    def do_POST(self) -> None:  # noqa: N802
+        """The preview takes no bodies: 405 (403 to a foreign name), the body left unread, the connection closed."""
+        self.close_connection = True
+        drain(self)
+        if not self._host_allowed():
+            self._send(403, "text/plain; charset=utf-8", b"pnpgen answers only to 127.0.0.1, localhost and [::1]\n")
+            return
+        self._send(405, "text/plain; charset=utf-8", b"the preview only answers GET and HEAD\n", allow="GET, HEAD")
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_POST  # noqa: N815
+
     def handle(self) -> None:
         try:
             super().handle()
@@ -135,6 +147,13 @@ class _Handler(BaseHTTPRequestHandler):
             pass
 
     def _answer(self, body: bool) -> None:
+        try:
+            declared_length(self.headers)
+        except BadRequest as e:
+            self.close_connection = True
+            drain(self)
+            self._send(e.status, "text/plain; charset=utf-8", f"{e.message}\n".encode(), body)
+            return
         if not self._host_allowed():
             self._send(403, "text/plain; charset=utf-8", b"pnpgen answers only to 127.0.0.1, localhost and [::1]\n",
                        body)
@@ -228,8 +247,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    def _send(self, code: int, kind: str, data: bytes, body: bool = True) -> None:
+    def _send(self, code: int, kind: str, data: bytes, body: bool = True, allow: str = "") -> None:
         self.send_response(code)
+        if allow:
+            self.send_header("Allow", allow)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
         self.send_header("X-Content-Type-Options", "nosniff")

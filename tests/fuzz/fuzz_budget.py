@@ -19,15 +19,16 @@ TARGETS: dict[str, tuple[int, float]] = {
     "pack/narrow-seas": (2, 0.13),
     "pack/enemy-in-sight": (2, 0.13),
     "pack/seas-of-havoc": (2, 0.13),
-    "templates": (3, 0.13),
+    "templates": (3, 0.10),
     "positions": (6, 0.07),
     "logs": (5, 0.07),
     "actions": (8, 0.06),
-    "options": (6, 0.11),
-    "processes": (2, 0.11),
+    "options": (6, 0.10),
+    "processes": (2, 0.09),
     "serve": (6, 0.03),
     "export": (6, 0.03),
     "outputs": (26, 0.02),
+    "play": (8, 0.04),
 }
 BATCH = 10  # cases per hypothesis run in the long mode (each run starts from a fresh random seed)
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def scene(s: GameState, viewer: int | None = None) -> api.Scene:
     """Rows of ship cards (each with its damage and state in words under it) and of action cards in hand; a
-    viewer sees others' hands face down."""
+    viewer sees others' hands, and the ships they sank this round, face down."""
     r = s.rules
 
     def ship(i: int) -> api.Card:
@@ -24,6 +24,15 @@ def scene(s: GameState, viewer: int | None = None) -> api.Scene:
         words += ["struck"] * s.struck[i] + ["on fire"] * bool(s.fires[i]) + ["breaker"] * bool(s.breaker[i])
         return api.Card(r.ships[i].id, SHIP_DECK, "; ".join(words))
 
+    def sunk(p: int) -> str:
+        """The ships a player sank: this round's lie in a secret pile, face down to the others."""
+        ships = s.sunk[p - 1]
+        shown = ships if viewer in (None, p) else ships[:s.scored[p - 1]]
+        words = [r.ships[i].name for i in shown]
+        if len(ships) > len(shown):
+            words.append(f"{len(ships) - len(shown)} face down this round")
+        return ", ".join(words) or "none"
+
     rows = []
     for p in r.players:
         for name, ships in (("line", s.line), ("port", s.port), ("prizes", s.prizes)):
@@ -31,7 +40,6 @@ def scene(s: GameState, viewer: int | None = None) -> api.Scene:
                 rows.append(api.Row(f"Player {p}'s {name}", tuple(ship(i) for i in ships[p - 1])))
         rows.append(api.Row(f"Player {p}'s hand", tuple(api.Card(c if viewer in (None, p) else "", ACTION_DECK)
                                                                 for c in s.hands[p - 1])))
-    notes = [f"Player {p}: {s.scores[p - 1]} VP; sunk {', '.join(r.ships[i].name for i in s.sunk[p - 1]) or 'none'}"
-             for p in r.players]
+    notes = [f"Player {p}: {s.scores[p - 1]} VP; sunk {sunk(p)}" for p in r.players]
     notes.append(f"Ship deck: {len(s.ship_deck)}; action deck: {len(s.deck)} to draw, {len(s.discard)} discarded")
     return api.Scene(None, (), tuple(rows), tuple(notes))

@@ -22,11 +22,11 @@ def scene(s: GameState, viewer: int | None = None) -> api.Scene:
 
     def card(player: int, cid: str) -> api.Card:
         own = START_DECK.format(player)
+        if viewer not in (None, player):  # face down: the back of the player's own deck, whatever the card is (the
+            return api.Card("", own if own in decks else MARKET_DECK if MARKET_DECK in decks else "")  # rules hide it)
         deck = own if own in decks and cid in g.start_decks.get(player, ()) else ""
         if not deck and MARKET_DECK in decks:
             deck = MARKET_DECK
-        if viewer not in (None, player):  # face down: its deck's back, as a player sees the others' hands
-            return api.Card("", deck)
         return api.Card(cid, deck)
 
     rows = [api.Row(f"Player {p}'s hand", tuple(card(p, c) for c in s.hands[p - 1])) for p in g.players]
