@@ -31,6 +31,10 @@ TEXT_PARAMS = {
 def draw_text(element, box, scope) -> list[Item]:
     text, unbound = fill_text(element["text"], scope.subject, scope.suits, scope.ctx.icons)
     for name in unbound:
+        key = ("unbound", element.loc_of("text"), name)
+        if key in scope.ctx.reported:  # (once for the template, not for every card)
+            continue
+        scope.ctx.reported.add(key)
         scope.problems.error(element.loc_of("text"), f"{element.role}: {{{name}}} names nothing "
                              f"{scope.subject.what} has" + (did_you_mean(name, scope.subject.names()) or
                                                             f" (it has: {', '.join(scope.subject.names())})"))
