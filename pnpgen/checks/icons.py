@@ -7,16 +7,21 @@ from collections.abc import Iterator
 
 from ..errors import Loc, Problems
 from ..model import Game
+from ..model.icons import SYMBOLS
 from ..source.fields import did_you_mean
+from ..source.places import TextPlaces
 
 MARK = re.compile(r"\{([A-Za-z0-9][A-Za-z0-9_-]*)\}")
 
 
 def references(game: Game) -> Iterator[tuple[str, Loc | None, str]]:
-    """(icon name, where, what names it) for every icon field and {name} marker in the game's text."""
+    """(icon name, where, what names it) for every icon field and {name} marker in the game's text; a marker is
+    placed where it stands in its file."""
+    places = TextPlaces()
+
     def marks(text: str, loc: Loc | None, what: str):
         for m in MARK.finditer(text or ""):
-            yield m.group(1), loc, what
+            yield m.group(1), places.find(loc, m.group(0)), what
 
     for a in game.actions:
         if a.icon:
@@ -56,11 +61,20 @@ def references(game: Game) -> Iterator[tuple[str, Loc | None, str]]:
 
 
 def check(game: Game, p: Problems) -> None:
-    """Every icon named is declared (or is a suit or terrain, which print their own symbols)."""
+    """Every icon named is declared (or is a suit or terrain, which print their own symbols); every suit's symbol
+    is a built-in one or an icon the pack declares."""
+    declared = [i.id for i in game.icons]
+    for s in game.suits:
+        if s.symbol not in SYMBOLS and s.symbol not in declared:
+            choices = list(SYMBOLS) + declared
+            p.error(s.loc, f"suit '{s.id}': unknown symbol '{s.symbol}' (expected a built-in one: "
+                    f"{', '.join(SYMBOLS)}, or an icon declared under 'icons:' in game.yaml"
+                    + (f": {', '.join(declared)}" if declared else "") + ")" + did_you_mean(s.symbol, choices))
     if not game.icons:
         return  # the pack relies on the renderer's own icons
     known = [i.id for i in game.icons] + list(game.suit_ids) + [t.id for t in game.terrains]
     for name, loc, what in references(game):
         if name not in known:
             p.error(loc, f"{what}: unknown icon '{name}' (declared: {', '.join(i.id for i in game.icons)})"
-                    + did_you_mean(name, known))
+                    + (did_you_mean(name, known) or f"; declare '{name}' under 'icons:' in game.yaml (a symbol, SVG "
+                       "path data or an SVG file)"))

@@ -282,7 +282,7 @@ def _two_sided(double: list[int] | None, total: int) -> str:
 
 def ink_mode(facts: CoverFacts | None) -> str:
     """Which kit the cover opens: full colour, or the low-ink kit for a home printer."""
-    return "low ink (--ink-saver)" if facts is not None and facts.ink_saver else "full colour"
+    return "low ink" if facts is not None and facts.ink_saver else "full colour"
 
 
 def assembly(kit: Kit, sheets: list[Sheet], duplex: str) -> list[str]:
