@@ -44,6 +44,11 @@ UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "mm": 96 / 2
 HINT = "pnpgen draws paths and basic shapes in plain colours: convert text to paths and gradients to flat colours"
 
 
+def _shown(value: str, limit: int = 60) -> str:
+    """A value of the file as a message quotes it: cut short past `limit` characters."""
+    return value if len(value) <= limit else value[:limit - 3] + "..."
+
+
 class SvgError(ValueError):
     """Something in an SVG file that cannot be drawn, at a line and column of the file (0: the whole file)."""
 
@@ -212,8 +217,8 @@ def _view_box(root: _Node) -> tuple[float, float, float, float]:
         except ValueError:
             parts = []
         if len(parts) != 4 or min(parts[2:]) < 1e-6:  # (numbers past ±1e9 are refused as read)
-            raise SvgError(root.line, root.col, f"viewBox '{vb}' must be four numbers: x, y, width, height (width "
-                                                "and height from 1e-6 to 1e9, x and y within ±1e9)")
+            raise SvgError(root.line, root.col, f"viewBox '{_shown(vb)}' must be four numbers: x, y, width, height "
+                                                "(width and height from 1e-6 to 1e9, x and y within ±1e9)")
         return (parts[0], parts[1], parts[2], parts[3])
     try:
         w, h = _length(root.attrs.get("width", "")), _length(root.attrs.get("height", ""))
@@ -286,7 +291,7 @@ def _css(root: _Node) -> list[tuple[str, dict[str, str]]]:
             for sel in selectors.split(","):
                 sel = sel.strip()
                 if not _SELECTOR.fullmatch(sel):
-                    raise SvgError(node.line, node.col, f"CSS selector '{sel[:60]}' is not supported (only "
+                    raise SvgError(node.line, node.col, f"CSS selector '{_shown(sel)}' is not supported (only "
                                                         ".class, #id and element names)")
                 rules.append((sel, decls))
             pos = closing + 1
@@ -328,13 +333,14 @@ def _colour(value: str, current: str, node: _Node, prop: str) -> tuple[str | Non
     if v.lower() == "currentcolor":
         v = current
     if v.startswith("url("):
-        raise SvgError(node.line, node.col, f"{prop} '{value}': gradients and patterns are not supported ({HINT})")
+        raise SvgError(node.line, node.col, f"{prop} '{_shown(value)}': gradients and patterns are not supported "
+                                            f"({HINT})")
     from PIL import ImageColor
 
     try:
         rgba = ImageColor.getrgb(v)
     except ValueError:
-        raise SvgError(node.line, node.col, f"{prop} '{value}' is not a colour") from None
+        raise SvgError(node.line, node.col, f"{prop} '{_shown(value)}' is not a colour") from None
     alpha = rgba[3] / 255 if len(rgba) == 4 else 1.0
     return "#{:02x}{:02x}{:02x}".format(*rgba[:3]), alpha
 
@@ -344,7 +350,7 @@ def _opacity(value: str, node: _Node, prop: str) -> float:
         v = value.strip()
         x = float(v[:-1]) / 100 if v.endswith("%") else float(v)
     except ValueError:
-        raise SvgError(node.line, node.col, f"{prop} '{value}' must be a number from 0 to 1") from None
+        raise SvgError(node.line, node.col, f"{prop} '{_shown(value)}' must be a number from 0 to 1") from None
     return min(1.0, max(0.0, x))
 
 
@@ -381,9 +387,9 @@ def _transform(text: str, node: _Node) -> Matrix:
         pos = m.end()  # (only once read: a transform with the wrong numbers is refused, not left out)
         out = multiply(out, t)
     if text[pos:].strip():
-        raise SvgError(node.line, node.col, f"transform '{text.strip()[:60]}' cannot be read")
+        raise SvgError(node.line, node.col, f"transform '{_shown(text.strip())}' cannot be read")
     if not within_reach(*out):
-        raise SvgError(node.line, node.col, f"transform '{text.strip()[:60]}' moves or scales beyond ±1e9")
+        raise SvgError(node.line, node.col, f"transform '{_shown(text.strip())}' moves or scales beyond ±1e9")
     return out
 
 
@@ -528,7 +534,7 @@ class _Reader:
         ref = node.attrs.get("href", node.attrs.get("xlink:href", ""))
         target = self.ids.get(ref[1:]) if ref.startswith("#") else None
         if target is None:
-            raise SvgError(node.line, node.col, f"'use' names '{ref}', which is not an element of this file")
+            raise SvgError(node.line, node.col, f"'use' names '{_shown(ref)}', which is not an element of this file")
         if depth >= MAX_USE_DEPTH:
             raise SvgError(node.line, node.col, f"'use' elements nest more than {MAX_USE_DEPTH} deep (or loop)")
         self.uses.append(node)
@@ -549,7 +555,7 @@ class _Reader:
         m = re.fullmatch(r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)", ref)
         target = self.ids.get(m.group(1)) if m else None
         if target is None or target.tag != "clipPath":
-            raise SvgError(node.line, node.col, f"clip-path '{ref}' does not name a clipPath of this file")
+            raise SvgError(node.line, node.col, f"clip-path '{_shown(ref)}' does not name a clipPath of this file")
         shapes = [c for c in target.children if c.tag in SHAPES]
         if len(shapes) != 1 or target.attrs.get("clipPathUnits", "userSpaceOnUse") != "userSpaceOnUse" \
                 or any(c.tag and c.tag not in SHAPES and c.tag not in NOT_DRAWN for c in target.children):
@@ -574,7 +580,7 @@ class _Reader:
             return _length(text, percent_of)
         except ValueError:
             raise SvgError(node.line, node.col,
-                           f"'{key}' of a {node.tag}: '{text}' is not a length within ±1e9") from None
+                           f"'{key}' of a {node.tag}: '{_shown(text)}' is not a length within ±1e9") from None
 
     def outline(self, node: _Node, st: Style) -> Item | None:
         """The shape of an element in a style, or None when it has no area or length."""
@@ -643,7 +649,7 @@ class _Reader:
         try:
             width = _length(props.get("stroke-width", "1"), math.hypot(*self.box[2:]) / math.sqrt(2))
         except ValueError:
-            raise SvgError(node.line, node.col, f"stroke-width '{props.get('stroke-width')}' is not a "
+            raise SvgError(node.line, node.col, f"stroke-width '{_shown(props.get('stroke-width', ''))}' is not a "
                                                 "length within ±1e9") from None
         if width <= 0:
             stroke = None
@@ -654,7 +660,7 @@ class _Reader:
                 dash = tuple(_length(x) for x in re.split(r"[\s,]+", dashes) if x)
             except ValueError:
                 raise SvgError(node.line, node.col,
-                               f"stroke-dasharray '{dashes}' must be lengths within ±1e9") from None
+                               f"stroke-dasharray '{_shown(dashes)}' must be lengths within ±1e9") from None
             if len(dash) % 2:
                 dash = dash * 2
             if not any(dash):
