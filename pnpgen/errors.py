@@ -17,6 +17,18 @@ def escaped(text: str) -> str:
                                                             else f"\\u{ord(m[0]):04x}"), text)
 
 
+# How Python shows an object with no readable form ("<_io.BytesIO object at 0x7f3a...>"): a library's message that
+# holds one changes from run to run, and means nothing to a designer.
+_OBJECT_SHOWN = re.compile(r"\s*<[^<>]{0,200}? at 0x[0-9a-fA-F]+>")
+
+
+def reason(error: BaseException, limit: int = 120) -> str:
+    """A library's exception as a short reason in words: on one line, without memory addresses, at most `limit`
+    characters (its type's name when it says nothing else)."""
+    text = " ".join(_OBJECT_SHOWN.sub("", str(error)).split())
+    return text[:limit] or type(error).__name__
+
+
 class PnpgenError(Exception):
     """Base class of every error pnpgen reports to a user."""
 

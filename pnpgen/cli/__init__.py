@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import warnings
 
 import click
 
@@ -63,7 +64,12 @@ class PnpgenGroup(click.Group):
         from ..errors import ContentError, ContentErrors, PnpgenError, escaped  # (not for --help, which ends sooner)
 
         try:
-            return super().invoke(ctx)
+            with warnings.catch_warnings():
+                if not sys.warnoptions:  # (unless asked for with -W or PYTHONWARNINGS)
+                    # A library's warning (Pillow's about a JPEG's damaged EXIF data, say) would print as two lines
+                    # that are not pnpgen's: what a designer must know, pnpgen reports itself.
+                    warnings.simplefilter("ignore")
+                return super().invoke(ctx)
         except ContentErrors as e:
             for err in e.errors:
                 click.echo(str(err), err=True)

@@ -25,6 +25,7 @@ STYLES = ("regular", "bold", "italic", "bold-italic", "display")
 DEFAULT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",
                  "bold-italic": "DejaVuSans-BoldOblique.ttf", "display": "DejaVuSans-Bold.ttf"}
 FALLBACK_FAMILIES = "'DejaVu Sans', Verdana, sans-serif"
+MAX_BYTES = 50_000_000  # a font file (the largest common ones, with every CJK character, hold 20 to 30 MB)
 
 
 class FontError(PnpgenError):
@@ -128,9 +129,13 @@ def read_face(path: str) -> Face:
     """A TrueType font file read, checked and registered for PDF embedding; raises FontError."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        with p.open("rb") as fh:  # (bounded: the whole file is read, then parsed)
+            data = fh.read(MAX_BYTES + 1)
     except OSError as e:
         raise FontError(f"cannot read font file: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise FontError(f"cannot use font file: it is too large (over {MAX_BYTES // 1_000_000} MB, the limit for a "
+                        "font file)")
     name = _name(data)
     try:
         font = TTFont(name, str(p))
@@ -157,9 +162,11 @@ def _name(data: bytes) -> str:
 def face_name(path: str) -> str:
     """The PDF font name a font file is registered under (read_face's), from its bytes alone."""
     try:
-        return _name(Path(path).read_bytes())
+        with Path(path).open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
     except OSError:
         return "Pnp-unreadable"
+    return _name(data) if len(data) <= MAX_BYTES else "Pnp-too-large"
 
 
 @functools.cache

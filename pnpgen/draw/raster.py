@@ -6,6 +6,7 @@ import hashlib
 import io
 import warnings
 
+from ..errors import reason
 from .primitives import Raster
 
 MAX_BYTES = 30_000_000  # a raster file may hold at most this many bytes
@@ -46,6 +47,7 @@ def read_raster(data: bytes, name: str) -> Raster:
         raise ImageFileError("is not a PNG or JPEG file")
     try:
         with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (Pillow's others, such as damaged EXIF data pnpgen does not read)
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
             formats = [k for k, v in FORMATS.items() if v == kind]
             with PILImage.open(io.BytesIO(data), formats=formats) as im:
@@ -60,12 +62,7 @@ def read_raster(data: bytes, name: str) -> Raster:
         raise
     except (OSError, SyntaxError, ValueError, EOFError, PILImage.DecompressionBombWarning,
             PILImage.DecompressionBombError) as e:
-        raise ImageFileError(f"is not a readable {kind.upper()} file ({_reason(e)})") from None
+        raise ImageFileError(f"is not a readable {kind.upper()} file ({reason(e)})") from None
     if not width or not height:
         raise ImageFileError(f"is an empty {kind.upper()} image (0 pixels)")
     return Raster(data, kind, (width, height), name, hashlib.sha256(data).hexdigest())
-
-
-def _reason(e: BaseException) -> str:
-    text = " ".join(str(e).split()) or type(e).__name__
-    return text[:120]

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 from xml.parsers import expat
 
 from .bounds import Box, outline_box, through, union
@@ -22,7 +24,10 @@ from .svgpath import arc_to_cubics, parse_path, within_reach
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 MAX_BYTES = 2_000_000
-MAX_ELEMENTS = 50_000
+MAX_ELEMENTS = 50_000  # elements in the file
+MAX_DEPTH = 100  # elements inside one another, in the file and once `use` is expanded
+MAX_DRAWN = 100_000  # elements drawn once `use` is expanded (each `use` draws its target again)
+MAX_SEGMENTS = 2_000_000  # path segments and points drawn once `use` is expanded
 MAX_USE_DEPTH = 20
 
 SHAPES = ("path", "rect", "circle", "ellipse", "line", "polyline", "polygon")
@@ -37,6 +42,11 @@ DEFAULTS = {"fill": "black", "fill-rule": "nonzero", "fill-opacity": "1", "strok
             "visibility": "visible", "color": "black", "clip-rule": "nonzero"}
 UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "mm": 96 / 25.4, "cm": 96 / 2.54}
 HINT = "pnpgen draws paths and basic shapes in plain colours: convert text to paths and gradients to flat colours"
+
+
+def _shown(value: str, limit: int = 60) -> str:
+    """A value of the file as a message quotes it: cut short past `limit` characters."""
+    return value if len(value) <= limit else value[:limit - 3] + "..."
 
 
 class SvgError(ValueError):
@@ -64,7 +74,7 @@ class _Node:
     line: int
     col: int
     children: list[_Node] = field(default_factory=list)
-    text: str = ""
+    text: list[str] = field(default_factory=list)  # a style element's text, in the pieces the parser gave
 
 
 def read_svg(data: bytes, name: str) -> Vector:
@@ -77,7 +87,7 @@ def read_svg(data: bytes, name: str) -> Vector:
         raise SvgError(root.line, root.col, f"is not an SVG file (its root element is '{root.tag or 'foreign'}')")
     box = _view_box(root)
     reader = _Reader(root)
-    items = reader.children(root, dict(DEFAULTS), 0)
+    items = reader.children_at(root, dict(DEFAULTS), 0, (), 1)
     drawing = Group(tuple(items), clip=Rect(*box, Style()))
     extent = _extent(drawing)
     if extent is not None and not within_reach(*extent):
@@ -117,7 +127,9 @@ def _parse(data: bytes) -> _Node:
     def start(qname: str, attrs: dict[str, str]) -> None:
         count[0] += 1
         if count[0] > MAX_ELEMENTS:
-            raise SvgError(*here(), f"has more than {MAX_ELEMENTS} elements")
+            raise SvgError(*here(), f"has more than {MAX_ELEMENTS:,} elements (the limit for an SVG file)")
+        if len(stack) >= MAX_DEPTH:
+            raise SvgError(*here(), f"elements nest more than {MAX_DEPTH} deep (the limit for an SVG file)")
         ns, _, local = qname.rpartition(" ")
         tag = local if ns in ("", SVG_NS) else ""
         own = {}
@@ -139,7 +151,7 @@ def _parse(data: bytes) -> _Node:
 
     def text(chars: str) -> None:
         if stack and stack[-1].tag == "style":
-            stack[-1].text += chars
+            stack[-1].text.append(chars)
 
     parser.EntityDeclHandler = entity
     parser.StartElementHandler = start
@@ -205,8 +217,8 @@ def _view_box(root: _Node) -> tuple[float, float, float, float]:
         except ValueError:
             parts = []
         if len(parts) != 4 or min(parts[2:]) < 1e-6:  # (numbers past ±1e9 are refused as read)
-            raise SvgError(root.line, root.col, f"viewBox '{vb}' must be four numbers: x, y, width, height (width "
-                                                "and height from 1e-6 to 1e9, x and y within ±1e9)")
+            raise SvgError(root.line, root.col, f"viewBox '{_shown(vb)}' must be four numbers: x, y, width, height "
+                                                "(width and height from 1e-6 to 1e9, x and y within ±1e9)")
         return (parts[0], parts[1], parts[2], parts[3])
     try:
         w, h = _length(root.attrs.get("width", "")), _length(root.attrs.get("height", ""))
@@ -217,7 +229,10 @@ def _view_box(root: _Node) -> tuple[float, float, float, float]:
     return (0.0, 0.0, w, h)
 
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+# A number, written so that no two parts can take the same digits (`\d+\.?\d*` could, and a long run of digits that
+# ends in a letter then took time that grew with the square of its length).
+_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+_LENGTH = re.compile(r"\s*(" + _NUMBER.pattern + r")\s*(px|pt|pc|in|mm|cm|%)?\s*")
 
 
 def _numbers(text: str) -> list[float]:
@@ -231,7 +246,7 @@ def _numbers(text: str) -> list[float]:
 
 
 def _length(text: str, percent_of: float | None = None) -> float:
-    m = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(px|pt|pc|in|mm|cm|%)?\s*", text)
+    m = _LENGTH.fullmatch(text)
     if not m:
         raise ValueError(text)
     value, unit = float(m.group(1)), m.group(2) or ""
@@ -257,30 +272,57 @@ def _declarations(text: str) -> dict[str, str]:
 
 
 def _css(root: _Node) -> list[tuple[str, dict[str, str]]]:
-    """Rules of the file's <style> elements as (selector, declarations); selectors are '.class', '#id' or a tag."""
+    """Rules of the file's <style> elements as (selector, declarations); selectors are '.class', '#id' or a tag.
+    Read in one pass over the text (patterns that search again from each character took the square of its
+    length)."""
     rules = []
     for node in _iter(root):
         if node.tag != "style":
             continue
-        text = re.sub(r"/\*.*?\*/", "", node.text, flags=re.S)
-        for m in re.finditer(r"([^{}]+)\{([^{}]*)\}", text):
-            decls = _declarations(m.group(2))
-            for sel in m.group(1).split(","):
+        text = _uncommented("".join(node.text))
+        pos = 0
+        while (opening := text.find("{", pos)) >= 0:
+            closing = text.find("}", opening)
+            selectors = text[pos:opening]
+            if closing < 0 or "}" in selectors or not selectors or "{" in text[opening + 1:closing]:
+                raise SvgError(node.line, node.col, "this style sheet holds rules pnpgen cannot read (@-rules or "
+                                                    "nested blocks)")
+            decls = _declarations(text[opening + 1:closing])
+            for sel in selectors.split(","):
                 sel = sel.strip()
-                if not re.fullmatch(r"[.#]?[A-Za-z_][\w-]*", sel):
-                    raise SvgError(node.line, node.col, f"CSS selector '{sel}' is not supported (only .class, "
-                                                        "#id and element names)")
+                if not _SELECTOR.fullmatch(sel):
+                    raise SvgError(node.line, node.col, f"CSS selector '{_shown(sel)}' is not supported (only "
+                                                        ".class, #id and element names)")
                 rules.append((sel, decls))
-        if re.sub(r"([^{}]+)\{([^{}]*)\}", "", text).strip():
+            pos = closing + 1
+        if text[pos:].strip():
             raise SvgError(node.line, node.col, "this style sheet holds rules pnpgen cannot read (@-rules or "
                                                 "nested blocks)")
     return rules
 
 
+_SELECTOR = re.compile(r"[.#]?[A-Za-z_][\w-]*")
+
+
+def _uncommented(text: str) -> str:
+    """CSS text without its comments (one left open runs to the end)."""
+    parts = []
+    pos = 0
+    while (start := text.find("/*", pos)) >= 0:
+        parts.append(text[pos:start])
+        end = text.find("*/", start + 2)
+        pos = len(text) if end < 0 else end + 2
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
 def _iter(node: _Node):
-    yield node
-    for child in node.children:
-        yield from _iter(child)
+    """The node and every node under it, in document order (without recursion: files nest deep)."""
+    pending = [node]
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(reversed(node.children))
 
 
 def _colour(value: str, current: str, node: _Node, prop: str) -> tuple[str | None, float]:
@@ -291,13 +333,14 @@ def _colour(value: str, current: str, node: _Node, prop: str) -> tuple[str | Non
     if v.lower() == "currentcolor":
         v = current
     if v.startswith("url("):
-        raise SvgError(node.line, node.col, f"{prop} '{value}': gradients and patterns are not supported ({HINT})")
+        raise SvgError(node.line, node.col, f"{prop} '{_shown(value)}': gradients and patterns are not supported "
+                                            f"({HINT})")
     from PIL import ImageColor
 
     try:
         rgba = ImageColor.getrgb(v)
     except ValueError:
-        raise SvgError(node.line, node.col, f"{prop} '{value}' is not a colour") from None
+        raise SvgError(node.line, node.col, f"{prop} '{_shown(value)}' is not a colour") from None
     alpha = rgba[3] / 255 if len(rgba) == 4 else 1.0
     return "#{:02x}{:02x}{:02x}".format(*rgba[:3]), alpha
 
@@ -307,7 +350,7 @@ def _opacity(value: str, node: _Node, prop: str) -> float:
         v = value.strip()
         x = float(v[:-1]) / 100 if v.endswith("%") else float(v)
     except ValueError:
-        raise SvgError(node.line, node.col, f"{prop} '{value}' must be a number from 0 to 1") from None
+        raise SvgError(node.line, node.col, f"{prop} '{_shown(value)}' must be a number from 0 to 1") from None
     return min(1.0, max(0.0, x))
 
 
@@ -317,8 +360,9 @@ _TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^
 def _transform(text: str, node: _Node) -> Matrix:
     out = IDENTITY
     pos = 0
-    for m in _TRANSFORM.finditer(text):
-        if m.start() != pos:
+    while True:
+        m = _TRANSFORM.match(text, pos)  # where the last one ended (a search would try again from every character)
+        if m is None:
             break
         kind = m.group(1)
         try:
@@ -343,47 +387,107 @@ def _transform(text: str, node: _Node) -> Matrix:
         pos = m.end()  # (only once read: a transform with the wrong numbers is refused, not left out)
         out = multiply(out, t)
     if text[pos:].strip():
-        raise SvgError(node.line, node.col, f"transform '{text.strip()[:60]}' cannot be read")
+        raise SvgError(node.line, node.col, f"transform '{_shown(text.strip())}' cannot be read")
     if not within_reach(*out):
-        raise SvgError(node.line, node.col, f"transform '{text.strip()[:60]}' moves or scales beyond ±1e9")
+        raise SvgError(node.line, node.col, f"transform '{_shown(text.strip())}' moves or scales beyond ±1e9")
     return out
 
 
 _SPECIFICITY = {"#": 100, ".": 10}
 
 
+class _Rules:
+    """CSS rules found by what they select (an element's name, a class, an id), so that styling an element costs
+    the rules that match it, not every rule of the file."""
+
+    def __init__(self, rules: list[tuple[str, dict[str, str]]]):
+        self.by_selector: dict[str, list[tuple[int, int, dict[str, str]]]] = {}
+        for k, (sel, decls) in enumerate(rules):
+            self.by_selector.setdefault(sel, []).append((_SPECIFICITY.get(sel[0], 1), k, decls))
+
+    def matching(self, node: _Node) -> list[dict[str, str]]:
+        """The declarations of the rules that match a node: element names, then classes, then ids (in the
+        file's order within each)."""
+        if not self.by_selector:
+            return []
+        keys = {node.tag, *("." + c for c in node.attrs.get("class", "").split())}
+        if "id" in node.attrs:
+            keys.add("#" + node.attrs["id"])
+        matched = [rule for key in keys for rule in self.by_selector.get(key, ())]
+        return [decls for _, _, decls in sorted(matched, key=lambda m: m[:2])]
+
+
 # -- drawing -----------------------------------------------------------------------------------------------------
 class _Reader:
+    """Draws a parsed file. The work is bounded by what is drawn, not by the file: each `use` draws its target
+    again, so the elements, path segments and nesting drawn are counted as they are made, and what an element
+    gives the same way every time it is drawn (its own style, transform, clip and outline) is worked out once."""
+
     def __init__(self, root: _Node):
         self.ids = {n.attrs["id"]: n for n in _iter(root) if "id" in n.attrs}
-        self.rules = _css(root)
+        self.rules = _Rules(_css(root))
         self.shapes = 0
+        self.drawn = 0  # elements drawn so far, `use` expanded
+        self.segments = 0  # path segments (and shapes) drawn so far
+        self.uses: list[_Node] = []  # the `use` elements being drawn, outermost first
+        self.known: dict[tuple[int, str], Any] = {}  # (id of a node, what) -> what it gives every time
         self.box = _view_box(root)
 
-    def props(self, node: _Node, parent: dict[str, str]) -> dict[str, str]:
-        """The node's style: inherited values, then its attributes, CSS rules and style attribute in turn."""
+    def once(self, node: _Node, what: str, make: Callable[[], Any]) -> Any:
+        """What `make` gives for a node, made the first time it is asked for."""
+        key = (id(node), what)
+        if key not in self.known:
+            self.known[key] = make()
+        return self.known[key]
+
+    def own(self, node: _Node) -> dict[str, str]:
+        """The style properties a node sets itself: its attributes, then CSS rules, then its style attribute."""
         own = {k: v for k, v in node.attrs.items() if k in INHERITED or k in OWN}
-        classes = node.attrs.get("class", "").split()
-        matched = [(_SPECIFICITY.get(sel[0], 1), k, decls) for k, (sel, decls) in enumerate(self.rules)
-                   if sel == node.tag or sel[0] == "." and sel[1:] in classes
-                   or sel[0] == "#" and sel[1:] == node.attrs.get("id")]
-        for _, _, decls in sorted(matched, key=lambda m: m[:2]):  # element names, then classes, then ids
+        for decls in self.rules.matching(node):
             own.update(decls)
         own.update(_declarations(node.attrs.get("style", "")))
+        return {k: v for k, v in own.items() if k in INHERITED or k in OWN}
+
+    def props(self, node: _Node, parent: dict[str, str]) -> dict[str, str]:
+        """The node's style: inherited values, then its own."""
         out = {k: v for k, v in parent.items() if k in INHERITED}
-        for k, v in own.items():
+        for k, v in self.once(node, "own", lambda: self.own(node)).items():
             if v.strip() == "inherit":
                 continue
             out[k] = v
         return out
 
-    def children(self, node: _Node, props: dict[str, str], depth: int) -> list[Item]:
-        out: list[Item] = []
-        for child in node.children:
-            out += self.draw(child, props, depth)
-        return out
+    def count(self, node: _Node, level: int) -> None:
+        """Count an element drawn at a nesting level; SvgError past the limits (at the outermost `use` being
+        drawn, whose expansion it is)."""
+        self.drawn += 1
+        if self.drawn > MAX_DRAWN:
+            at = self.uses[0] if self.uses else node
+            raise SvgError(at.line, at.col, f"its 'use' elements expand to more than {MAX_DRAWN:,} elements (the "
+                                            "limit for an SVG file once 'use' is expanded)")
+        if level > MAX_DEPTH:
+            at = self.uses[0] if self.uses else node
+            raise SvgError(at.line, at.col, f"its 'use' elements nest elements more than {MAX_DEPTH} deep (the "
+                                            "limit for an SVG file)")
 
-    def draw(self, node: _Node, parent: dict[str, str], depth: int) -> list[Item]:
+    def tally(self, node: _Node, items: list[Item]) -> None:
+        """Count a shape drawn (as the items it makes: a fill and a stroke drawn apart count once) and its path
+        segments; SvgError past the limit."""
+        if not items:
+            return
+        self.shapes += 1
+        first = items[0]
+        self.segments += len(first.ops) if isinstance(first, Path) else 1
+        if self.segments > MAX_SEGMENTS:
+            at = self.uses[0] if self.uses else node
+            raise SvgError(at.line, at.col, f"draws more than {MAX_SEGMENTS:,} path segments once its 'use' "
+                                            "elements are expanded (the limit for an SVG file)")
+
+    def draw(self, node: _Node, parent: dict[str, str], depth: int, fades: tuple[float, ...] = (),
+             level: int = 1) -> list[Item]:
+        """The items an element draws. `depth`: `use` elements being expanded; `fades`: the opacities of the
+        elements it is in, outermost first; `level`: how deep it is drawn."""
+        self.count(node, level)
         tag = node.tag
         if tag == "" or tag in NOT_DRAWN:
             return []
@@ -396,37 +500,52 @@ class _Reader:
         for prop in ("mask", "filter", "marker-start", "marker-mid", "marker-end"):
             if props.get(prop, "none").strip() != "none":
                 raise SvgError(node.line, node.col, f"'{prop}' is not supported ({HINT})")
+        opacity = self.once(node, "opacity", lambda: _opacity(props.get("opacity", "1"), node, "opacity"))
+        inner = fades + (opacity,) if opacity < 1.0 else fades
         if tag in CONTAINERS:
-            items = self.children(node, props, depth)
+            items = self.children_at(node, props, depth, inner, level)
         elif tag == "use":
-            items = self.use(node, props, depth)
-        else:
-            items = self.shape(node, props)
-        transform = _transform(node.attrs["transform"], node) if "transform" in node.attrs else None
-        clip = self.clip(node, props)
-        opacity = _opacity(props.get("opacity", "1"), node, "opacity")
-        if opacity < 1.0:
-            items = [_faded(i, opacity) for i in items]
+            items = self.use(node, props, depth, inner, level)
+        else:  # (the same shape drawn again in the same style: the same items, made once)
+            key = (id(node), "shape", frozenset(props.items()), inner)
+            items = self.known.get(key)
+            if items is None:
+                items = self.known[key] = self.shape(node, props, inner)
+            else:
+                self.tally(node, items)
+        transform = self.once(node, "transform", lambda: _transform(node.attrs["transform"], node)
+                              if "transform" in node.attrs else None)
+        clip = self.once(node, "clip", lambda: self.clip(node, props))
         if not items:
             return []
         if transform is None and clip is None and (tag in SHAPES or tag == "use" or len(items) == 1):
             return items
         return [Group(tuple(items), transform if transform != IDENTITY else None, clip)]
 
-    def use(self, node: _Node, props: dict[str, str], depth: int) -> list[Item]:
+    def children_at(self, node: _Node, props: dict[str, str], depth: int, fades: tuple[float, ...],
+                    level: int) -> list[Item]:
+        out: list[Item] = []
+        for child in node.children:
+            out += self.draw(child, props, depth, fades, level + 1)
+        return out
+
+    def use(self, node: _Node, props: dict[str, str], depth: int, fades: tuple[float, ...],
+            level: int) -> list[Item]:
         ref = node.attrs.get("href", node.attrs.get("xlink:href", ""))
         target = self.ids.get(ref[1:]) if ref.startswith("#") else None
         if target is None:
-            raise SvgError(node.line, node.col, f"'use' names '{ref}', which is not an element of this file")
+            raise SvgError(node.line, node.col, f"'use' names '{_shown(ref)}', which is not an element of this file")
         if depth >= MAX_USE_DEPTH:
             raise SvgError(node.line, node.col, f"'use' elements nest more than {MAX_USE_DEPTH} deep (or loop)")
+        self.uses.append(node)
         if target.tag == "symbol":
             if "viewBox" in target.attrs:
                 raise SvgError(target.line, target.col, "a symbol with a viewBox is not supported")
-            items = self.children(target, props, depth + 1)
+            items = self.children_at(target, props, depth + 1, fades, level)
         else:
-            items = self.draw(target, props, depth + 1)
-        x, y = self.number(node, "x"), self.number(node, "y")
+            items = self.draw(target, props, depth + 1, fades, level + 1)
+        self.uses.pop()
+        x, y = self.once(node, "at", lambda: (self.number(node, "x"), self.number(node, "y")))
         return [Group(tuple(items), translate(x, y))] if (x or y) and items else items
 
     def clip(self, node: _Node, props: dict[str, str]) -> Item | None:
@@ -436,7 +555,7 @@ class _Reader:
         m = re.fullmatch(r"url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)", ref)
         target = self.ids.get(m.group(1)) if m else None
         if target is None or target.tag != "clipPath":
-            raise SvgError(node.line, node.col, f"clip-path '{ref}' does not name a clipPath of this file")
+            raise SvgError(node.line, node.col, f"clip-path '{_shown(ref)}' does not name a clipPath of this file")
         shapes = [c for c in target.children if c.tag in SHAPES]
         if len(shapes) != 1 or target.attrs.get("clipPathUnits", "userSpaceOnUse") != "userSpaceOnUse" \
                 or any(c.tag and c.tag not in SHAPES and c.tag not in NOT_DRAWN for c in target.children):
@@ -461,7 +580,7 @@ class _Reader:
             return _length(text, percent_of)
         except ValueError:
             raise SvgError(node.line, node.col,
-                           f"'{key}' of a {node.tag}: '{text}' is not a length within ±1e9") from None
+                           f"'{key}' of a {node.tag}: '{_shown(text)}' is not a length within ±1e9") from None
 
     def outline(self, node: _Node, st: Style) -> Item | None:
         """The shape of an element in a style, or None when it has no area or length."""
@@ -517,7 +636,7 @@ class _Reader:
         ops = [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + ([("Z",)] if tag == "polygon" else [])
         return Path(tuple(ops), st)
 
-    def shape(self, node: _Node, props: dict[str, str]) -> list[Item]:
+    def shape(self, node: _Node, props: dict[str, str], fades: tuple[float, ...]) -> list[Item]:
         if props.get("visibility", "visible").strip() in ("hidden", "collapse"):
             return []
         current = props.get("color", "black")
@@ -530,7 +649,7 @@ class _Reader:
         try:
             width = _length(props.get("stroke-width", "1"), math.hypot(*self.box[2:]) / math.sqrt(2))
         except ValueError:
-            raise SvgError(node.line, node.col, f"stroke-width '{props.get('stroke-width')}' is not a "
+            raise SvgError(node.line, node.col, f"stroke-width '{_shown(props.get('stroke-width', ''))}' is not a "
                                                 "length within ±1e9") from None
         if width <= 0:
             stroke = None
@@ -541,7 +660,7 @@ class _Reader:
                 dash = tuple(_length(x) for x in re.split(r"[\s,]+", dashes) if x)
             except ValueError:
                 raise SvgError(node.line, node.col,
-                               f"stroke-dasharray '{dashes}' must be lengths within ±1e9") from None
+                               f"stroke-dasharray '{_shown(dashes)}' must be lengths within ±1e9") from None
             if len(dash) % 2:
                 dash = dash * 2
             if not any(dash):
@@ -552,19 +671,20 @@ class _Reader:
         join = {"miter-clip": "miter", "arcs": "round"}.get(join, join)
         join = join if join in ("miter", "round", "bevel") else "miter"
         even_odd = props.get("fill-rule", "nonzero").strip() == "evenodd"
-        base = self.outline(node, Style())
+        base = self.once(node, "outline", lambda: self.outline(node, Style()))
         if base is None or (fill is None and stroke is None):
             return []
-        self.shapes += 1
+        self.tally(node, [base])
         line_style = dict(stroke=stroke, width=width, dash=dash, cap=cap, join=join)
         if fill is not None and stroke is not None and abs(fill_alpha - stroke_alpha) < 1e-9:
-            return [_styled(base, Style(fill=fill, opacity=fill_alpha, **line_style), even_odd)]
+            out = [_styled(base, Style(fill=fill, opacity=fill_alpha, **line_style), even_odd)]
+            return [_faded(item, fades) for item in out] if fades else out
         out = []
         if fill is not None and fill_alpha > 0:
             out.append(_styled(base, Style(fill=fill, opacity=fill_alpha), even_odd))
         if stroke is not None and stroke_alpha > 0:
             out.append(_styled(base, Style(opacity=stroke_alpha, **line_style), False))
-        return out
+        return [_faded(item, fades) for item in out] if fades else out
 
 
 def _styled(item: Item, st: Style, even_odd: bool) -> Item:
@@ -573,11 +693,13 @@ def _styled(item: Item, st: Style, even_odd: bool) -> Item:
     return replace(item, style=st)
 
 
-def _faded(item: Item, opacity: float) -> Item:
-    """An item drawn `opacity` times as opaque (a group's opacity passed to each of its shapes)."""
-    if isinstance(item, Group):
-        return replace(item, items=tuple(_faded(i, opacity) for i in item.items))
-    return replace(item, style=replace(item.style, opacity=item.style.opacity * opacity))
+def _faded(item: Item, fades: tuple[float, ...]) -> Item:
+    """A shape drawn as opaque as the groups it is in let it be (their opacities, outermost first, applied
+    innermost first)."""
+    opacity = item.style.opacity
+    for fade in reversed(fades):
+        opacity *= fade
+    return replace(item, style=replace(item.style, opacity=opacity))
 
 
 def _rounded(x: float, y: float, w: float, h: float, rx: float, ry: float) -> tuple:

@@ -12,7 +12,7 @@ from ..model import Deck, Provisional
 from ..model.cards import DEFAULT_BACK, FieldSpec
 from ..source.declare import describe
 from ..source.fields import did_you_mean
-from ..source.sheets import value_of
+from ..source.sheets import NESTED, value_of
 from ..source.yamlsrc import key_loc, loc_of
 from .context import Context
 from .files import Files
@@ -170,6 +170,8 @@ class Decks:
                 f"a deck has one index field at most: '{s.id}' and "
                 f"'{next(x.id for x in specs if x.index)}' are both marked 'index: true'",
             )
+        columns = getattr(self.context.source(cards[0]).mapping, "columns", None) if cards else None
+        told = self.field_columns(deck, columns, specs) if columns is not None else set()
         for j, c in enumerate(cards):
             for other in [x for x in (c.suits or ((c.suit,) if c.suit else ())) if suits and x not in suits]:
                 self.context.err(
@@ -178,10 +180,43 @@ class Decks:
                     f"suit '{other}' is not a suit of deck '{deck.id}' (expected one of: {', '.join(suits)})",
                 )
             if specs:
-                cards[j] = self.context.keep(c, replace(c, fields=self.card_fields(c, specs)))
+                cards[j] = self.context.keep(c, replace(c, fields=self.card_fields(c, specs, told)))
         specs = tuple(replace(s, labels=tuple((str(k), str(v)) for k, v in dict(s.labels).items())) if s.labels
                       else s for s in specs)
         return replace(deck, cards=tuple(cards), suits=tuple(suits), field_specs=specs)
+
+    def field_columns(self, deck: Deck, columns: list, specs: tuple) -> set[str]:
+        """A sheet's `fields.NAME` columns checked against the deck's declarations once, at the header: a column
+        for a field it does not declare, and no column for a field it requires. The fields reported (their cards
+        are not told again, one by one)."""
+        what = self.context.source(deck).what
+        by_id = {s.id: s for s in specs}
+        told: set[str] = set()
+        given = {}
+        for title, loc in columns:
+            prefix, dot, rest = title.partition(".")
+            if prefix not in NESTED or not dot or not rest:
+                continue
+            given[rest] = loc
+            if rest in by_id:
+                continue
+            told.add(rest)
+            if not specs:
+                self.context.error(loc, f"{what}: column '{title}': the deck declares no card fields; declare "
+                                        f"'{rest}' under the deck's 'fields:' (such as fields: {{{rest}: {{kind: "
+                                        "text}})")
+            else:
+                self.context.error(loc, f"{what}: column '{title}': the deck declares no field '{rest}'"
+                                        + did_you_mean(rest, by_id) + f" (it declares: {', '.join(by_id)}); declare "
+                                        f"'{rest}' under the deck's 'fields:', or rename the column")
+        header = Loc(columns[0][1].file, columns[0][1].line, 1) if columns else None
+        for s in specs:
+            if s.required and s.id not in given:
+                told.add(s.id)
+                self.context.error(header, f"{what}: no column 'fields.{s.id}' for the field '{s.id}' ({s.label}), "
+                                           "which the deck requires of every card: add a column 'fields."
+                                           f"{s.id}' to the sheet")
+        return told
 
     def check_field_spec(self, s: Any) -> None:
         m = self.context.source(s).mapping
@@ -205,14 +240,15 @@ class Decks:
                     self.context.error(loc_of(labels, value), f"{self.context.source(s).what}: a label must be "
                                        f"text, got {describe(label)}")
 
-    def card_fields(self, card: Any, specs: tuple) -> tuple[tuple[str, Any], ...]:
-        """A card's fields checked against the deck's declarations; icon counts as ((icon, n), ...)."""
+    def card_fields(self, card: Any, specs: tuple, told: set[str] = frozenset()) -> tuple[tuple[str, Any], ...]:
+        """A card's fields checked against the deck's declarations; icon counts as ((icon, n), ...). `told`: fields
+        whose column was reported at a sheet's header (not reported again here)."""
         what = f"card '{card.id}'"
         fv = self.context.source(card).mapping.get("fields")
         values = dict(card.fields)
         by_id = {s.id: s for s in specs}
         for k in values:
-            if k not in by_id:
+            if k not in by_id and k not in told:
                 self.context.error(
                     key_loc(fv, k),
                     f"{what}: unknown field '{k}'"
@@ -222,7 +258,7 @@ class Decks:
         out = []
         for s in specs:
             if s.id not in values:
-                if s.required:
+                if s.required and s.id not in told:
                     self.context.error(loc_of(fv) or card.loc, f"{what}: missing field '{s.id}' ({s.label})")
                 continue
             ok = self.field_value(s, values[s.id], loc_of(fv, s.id), what)

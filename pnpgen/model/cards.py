@@ -155,19 +155,31 @@ class CardList(Holder):
             if data is None:  # (reported where the file is named, or in the file)
                 return INVALID
             v = self.known_columns(data, at)
+            if v is INVALID:
+                return INVALID
         return self.items.read(v, at)
 
     def known_columns(self, rows: Any, at: Any) -> Any:
-        """A sheet's rows with the columns that name no card field reported once, at the header, and left out."""
+        """A sheet's rows with the columns that name no card field reported once, at the header, and left out;
+        INVALID (after one error at the header) when no column gives the cards an id."""
+        columns = getattr(rows, "columns", None)
+        if columns is None:  # (a YAML file's list)
+            return rows
         known = [d.key for d in declarations(CardType) if not d.spec.from_key]
-        for title, loc in getattr(rows, "columns", ()):
+        for title, loc in columns:
             prefix, dot, rest = title.partition(".")
             if (prefix if dot and prefix in NESTED and rest else title) in known:
                 continue
-            hint = did_you_mean(title, known) or f" (expected: {', '.join(sorted(known))}, or fields.NAME)"
-            at.bad(f"unknown field '{title}'{hint}", loc)
+            hint = did_you_mean(title, known) or (
+                f" (a card's own fields are: {', '.join(sorted(known))}); for a field of this deck's own, declare "
+                f"it under the deck's 'fields:' and name the column 'fields.{title}'")
+            at.bad(f"unknown column '{title}'{hint}", loc)
             for row in rows:
                 row.pop(title, None)
+        titles = {title for title, _ in columns}
+        if rows and not titles & {"id", "suit", "action"}:
+            return at.bad("the sheet has no 'id' column, nor a 'suit' or 'action' column to make ids from: add an "
+                          "'id' column that names each card", Loc(rows.loc.file, columns[0][1].line, 1))
         return rows
 
     def schema(self) -> dict:

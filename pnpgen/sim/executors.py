@@ -9,13 +9,14 @@ from functools import partial
 from typing import Any, Protocol
 
 from .. import __version__
-from ..errors import PnpgenError
+from ..errors import PnpgenError, reason
 from .packs import Pack
 from .workers import in_order
 
 EXECUTORS = ("local", "dask")
 CONNECT_SECONDS = 10  # how long to wait for the scheduler, and for its first worker
 DASK_EXTRA = "pip install 'pnpgen[dask]'"
+NETWORK_SCHEMES = ("tcp", "tls", "ws", "wss")  # addresses that name a host and a port
 
 
 class Executor(Protocol):
@@ -45,6 +46,7 @@ class DaskExecutor:
             import distributed  # noqa: F401  (the optional extra: say how to get it before any work starts)
         except ImportError:
             raise PnpgenError(f"--executor dask needs Dask's distributed scheduler: {DASK_EXTRA}") from None
+        _check_address(scheduler)
         self.scheduler = scheduler
 
     def run(self, function: Callable[[Pack, Any], Any], pack: Pack, work: list) -> Iterator[Any]:
@@ -73,9 +75,32 @@ class DaskExecutor:
 
         try:
             return Client(self.scheduler, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
-        except (OSError, TimeoutError) as e:
+        except (OSError, TimeoutError, ValueError) as e:
             raise PnpgenError(f"--scheduler {self.scheduler}: cannot reach a Dask scheduler there "
-                              f"({' '.join(str(e).split()) or type(e).__name__})") from None
+                              f"({reason(e)})") from None
+
+
+def _check_address(scheduler: str, network: bool = False) -> None:
+    """Refuse, before any connection is tried, an address Dask cannot read (else its client fails in a thread,
+    and the half-made client waits 20 s to close and prints two tracebacks); with `network`, also one that
+    cannot name a scheduler in another process (inproc://)."""
+    from distributed.comm.addressing import get_address_host_port, normalize_address, parse_address
+    from distributed.comm.registry import get_backend
+
+    try:
+        address = normalize_address(scheduler)
+        scheme = parse_address(address)[0]
+        get_backend(scheme)  # (a scheme Dask does not know: ValueError)
+        if network and scheme not in NETWORK_SCHEMES:
+            raise ValueError(f"pnpgen reaches a scheduler by {', '.join(n + '://' for n in NETWORK_SCHEMES)}, not "
+                             f"{scheme}://")
+        if scheme in NETWORK_SCHEMES:
+            port = get_address_host_port(address)[1]
+            if not 0 < port < 65536:
+                raise ValueError(f"port {port} is not from 1 to 65535")
+    except (ValueError, TypeError) as e:
+        raise PnpgenError(f"--scheduler {scheduler}: not a Dask scheduler's address ({reason(e)}); expected "
+                          "tcp://HOST:PORT, such as tcp://scheduler-host:8786") from None
 
 
 def _check_workers(client: Any, scheduler: str) -> None:
@@ -107,7 +132,7 @@ def _result(future: Any) -> Any:
     except PnpgenError:
         raise
     except Exception as e:  # noqa: BLE001  (whatever broke on the worker: name it, with the task)
-        raise PnpgenError(f"a Dask worker failed a sweep task: {type(e).__name__}: {e}") from None
+        raise PnpgenError(f"a Dask worker failed a sweep task: {type(e).__name__}: {reason(e)}") from None
 
 
 def executor_named(name: str, jobs: int | None = None, scheduler: str | None = None) -> Executor:
@@ -122,5 +147,7 @@ def executor_named(name: str, jobs: int | None = None, scheduler: str | None = N
                               "`dask scheduler` listens)")
         if jobs is not None:
             raise PnpgenError("--jobs is for --executor local (a Dask cluster has as many workers as it runs)")
-        return DaskExecutor(scheduler)
+        executor = DaskExecutor(scheduler)
+        _check_address(scheduler, network=True)
+        return executor
     raise PnpgenError(f"--executor: unknown executor '{name}' (expected one of: {', '.join(EXECUTORS)})")

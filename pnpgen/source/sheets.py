@@ -4,7 +4,9 @@ read YAML and report the same errors there.
 
 A cell is text (a SheetCell); the reader turns it into what the field it fills takes: text stays text, anything
 else (a number, true/false, a list, a mapping) is read as a YAML value, so `{coin: 2}` in a cell is a mapping. An
-empty cell gives no value (the field's default). A column `fields.NAME` fills the card field NAME.
+empty cell gives no value (the field's default). A column `fields.NAME` fills the card field NAME. Every row of a
+CSV file holds as many cells as its header row (`a,,c` has an empty cell; a row that lost one is an error, not a
+shifted value); an XLSX sheet is read by xlsx.py, where a cell left out is an empty one.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Loc
+from .xlsx import xlsx_rows
 from .yamlsrc import MAX_BYTES, MAX_NODES, LList, LMap, check_cell, decode, parse_yaml, too_large
 
 NESTED = ("fields",)  # column prefixes that fill a mapping: fields.NAME
 MAX_COLUMNS = 200
-XLSX_MAX_BYTES = 10_000_000
 
 
 class SheetCell(str):
@@ -74,7 +76,7 @@ def is_sheet(path: Path | str) -> bool:
 def read_sheet(path: Path, name: str) -> LList:
     """A CSV or XLSX file's rows as located mappings; ContentError (located) if it cannot be read."""
     if Path(path).suffix.lower() == ".xlsx":
-        return _rows(_xlsx_cells(path, name), name)
+        return _rows(xlsx_rows(path, name, MAX_COLUMNS), name, None)
     try:
         with open(path, "rb") as fh:
             data = fh.read(MAX_BYTES + 1)
@@ -82,13 +84,13 @@ def read_sheet(path: Path, name: str) -> LList:
         raise ContentError(Loc(name), f"cannot read file: {e.strerror or e}") from None
     if len(data) > MAX_BYTES:
         raise ContentError(Loc(name, 1, 1), too_large(len(data)))
-    return _rows(_csv_cells(decode(data, name), name), name)
+    text = decode(data, name)
+    return _rows(_csv_cells(text, name), name, _delimiter(text))
 
 
 def _csv_cells(text: str, name: str) -> list[tuple[int, list[str]]]:
     """(line, cells) of each row; the delimiter is the header line's comma, semicolon or tab."""
-    first = text.split("\n", 1)[0]
-    delimiter = max(",;\t", key=first.count) if any(d in first for d in ",;\t") else ","
+    delimiter = _delimiter(text)
     # Rows end at CR, LF or CRLF as spreadsheets write them; places name lines as editors count them: at line
     # feeds (a CR alone in a file of LF lines does not start one), or at CRs in a file that has no line feed.
     chunks = io.StringIO(text, newline="").readlines()
@@ -108,58 +110,25 @@ def _csv_cells(text: str, name: str) -> list[tuple[int, list[str]]]:
     return out
 
 
-def _xlsx_cells(path: Path, name: str) -> list[tuple[int, list[str]]]:
-    """(row, cells) of the first worksheet of an XLSX file, each cell as text."""
-    try:
-        from openpyxl import load_workbook
-    except ImportError:
-        raise ContentError(Loc(name), "reading an XLSX file needs openpyxl: pip install 'pnpgen[xlsx]' (or save "
-                                      "the sheet as CSV)") from None
-    try:
-        size = Path(path).stat().st_size
-        if size > XLSX_MAX_BYTES:
-            raise ContentError(Loc(name, 1, 1), f"file is too large ({-(-size // 1_000_000)} MB; the limit for an "
-                                                f"XLSX file is {XLSX_MAX_BYTES // 1_000_000} MB)")
-        book = load_workbook(path, read_only=True, data_only=True)
-    except ContentError:
-        raise
-    except Exception as e:  # openpyxl raises many kinds for a damaged file
-        why = " ".join(str(e).split())[:100] or type(e).__name__
-        raise ContentError(Loc(name), f"is not a readable XLSX file ({why})") from None
-    try:
-        sheet = book.worksheets[0]
-        out = []
-        for r, row in enumerate(sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1), start=1):
-            out.append((r, [_xlsx_text(v) for v in row]))
-            if r > MAX_NODES // 10:
-                raise ContentError(Loc(name, r, 1), f"more than {MAX_NODES // 10} rows")
-        return out
-    finally:
-        book.close()
+def _delimiter(text: str) -> str:
+    """The header line's comma, semicolon or tab (the one it holds most of; a comma when it holds none)."""
+    first = text.split("\n", 1)[0]
+    return max(",;\t", key=first.count) if any(d in first for d in ",;\t") else ","
 
 
-def _xlsx_text(v: Any) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    if hasattr(v, "isoformat"):
-        return v.isoformat()
-    return str(v)
-
-
-def _rows(rows: list[tuple[int, list[str]]], name: str) -> LList:
+def _rows(rows: list[tuple[int, list[str]]], name: str, delimiter: str | None) -> LList:
     """Located mappings of the rows after the header (rows with no text are skipped); the header's names and
-    places are kept as the list's `columns`."""
+    places are kept as the list's `columns`, and each row's `columns` is the same list (a deck reads its
+    declarations against them once). `delimiter`: a CSV file's, whose every row must hold as many cells as its
+    header row (None: an XLSX sheet's rows, where a cell left out is an empty one)."""
     rows = [(line, cells) for line, cells in rows if any(c.strip() for c in cells)]
     out = LList()
     out.loc, out.item_locs = Loc(name, 1, 1), []
     out.columns = []
     if not rows:
         return out
-    head_line, head = rows[0]
+    head_line, written = rows[0]
+    head = list(written)
     while head and not head[-1].strip():
         head = head[:-1]
     if len(head) > MAX_COLUMNS:
@@ -177,18 +146,22 @@ def _rows(rows: list[tuple[int, list[str]]], name: str) -> LList:
         out.columns.append((title, where))
     cells_read = 0
     for line, cells in rows[1:]:
+        if delimiter is not None and len(cells) != len(written):
+            _ragged(name, line, len(cells), len(written), delimiter)
         row = _mapping(Loc(name, line, 1))
+        row.columns = out.columns
         for col, text in enumerate(cells, start=1):
             if col > len(head):
                 if text.strip():
-                    raise ContentError(Loc(name, line, col), f"a value in column {col}, which the header row does "
-                                                             "not name")
+                    raise ContentError(Loc(name, line, col), f"a value in column {col}, past the header row's "
+                                                             f"{len(head)} columns (give the column a name in the "
+                                                             "header row, or clear the cell)")
                 continue
             if not text.strip() and not isinstance(text, Kept):
                 continue
             cells_read += 1
             if cells_read > MAX_NODES:
-                raise ContentError(Loc(name, line, col), f"more than {MAX_NODES} values")
+                raise ContentError(Loc(name, line, col), f"more than {MAX_NODES:,} values (the limit for a sheet)")
             title, where = out.columns[col - 1]
             check_cell(text, Loc(name, line, col))
             cell = SheetCell(text, Loc(name, line, col))
@@ -204,6 +177,22 @@ def _rows(rows: list[tuple[int, list[str]]], name: str) -> LList:
         out.append(row)
         out.item_locs.append(row.loc)
     return out
+
+
+SEPARATORS = {",": ("comma", "a,,c"), ";": ("semicolon", "a;;c"), "\t": ("tab", "a<tab><tab>c")}
+
+
+def _ragged(name: str, line: int, cells: int, wanted: int, delimiter: str) -> None:
+    """The error for a CSV row of more or fewer cells than its header row: at the first cell too many, or at the
+    row's start (which cell went missing cannot be told)."""
+    word, empty = SEPARATORS[delimiter]
+    if cells < wanted:
+        raise ContentError(Loc(name, line, 1), f"this row has {cells} cells and the header row {wanted}: a cell is "
+                                               f"missing (an empty cell is still written, between its {word}s: "
+                                               f"{empty})")
+    raise ContentError(Loc(name, line, wanted + 1), f"this row has {cells} cells and the header row {wanted}: a "
+                                                    f"cell too many (a value that holds a {word} goes in double "
+                                                    "quotes)")
 
 
 def _mapping(loc: Loc) -> LMap:

@@ -108,9 +108,10 @@ def test_unknown_columns_and_bad_sheets_are_reported_once_at_the_header(csv_pack
     sheet = csv_pack / "cards.csv"
     sheet.write_text(CSV.replace("count,text", "count,colour").replace(",two,", ",2,").replace("green", "red"),
                      encoding="utf-8")
-    assert errors_of(csv_pack) == ["narrow-seas/cards.csv:1:5: error: deck 'action': unknown field 'colour' "
-                                   "(expected: action, count, fields, id, image, name, provisional, suit, template, "
-                                   "text, or fields.NAME)"]
+    assert errors_of(csv_pack) == ["narrow-seas/cards.csv:1:5: error: deck 'action': unknown column 'colour' (a "
+                                   "card's own fields are: action, count, fields, id, image, name, provisional, suit, "
+                                   "template, text); for a field of this deck's own, declare it under the deck's "
+                                   "'fields:' and name the column 'fields.colour'"]
     sheet.write_text("suit,action,suit\nred,tack,red\n", encoding="utf-8")
     assert errors_of(csv_pack) == ["narrow-seas/cards.csv:1:3: error: duplicate column 'suit' (first at column 1)"]
     sheet.write_text('suit,action,text\nred,tack,"open\n', encoding="utf-8")
@@ -149,7 +150,8 @@ def test_xlsx_decks_read_like_csv(csv_pack):
     cards = load_game(str(csv_pack)).decks[0].cards
     assert [(c.id, c.count) for c in cards] == [("yellow-reach", 1), ("blue-reach", 2), ("wind", 1)]
     (csv_pack / "cards.xlsx").write_bytes(b"PK\x03\x04 not really a workbook")
-    assert errors_of(csv_pack)[0].startswith("narrow-seas/cards.xlsx: error: is not a readable XLSX file")
+    assert errors_of(csv_pack) == ["narrow-seas/cards.xlsx:1:1: error: is not a readable XLSX file (File is not a "
+                                   "zip file)"]
 
 
 @pytest.mark.slow
@@ -225,3 +227,80 @@ def test_formula_cells_export_as_text_and_read_back_as_the_same_cards(tmp_path, 
     assert [c.name for c in again.decks[0].cards] == [c.name for c in game.decks[0].cards]
     assert [c.name for c in again.decks[0].cards if c.name in FORMULAS] == FORMULAS
     assert cards_csv(again, "action") == text  # export -> import -> export: the same bytes
+
+
+# -- rows of the wrong length, columns the deck does not declare (issue 38) -------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize(("row", "line"), [
+    (",blue,reach,2", "narrow-seas/cards.csv:3:1: error: this row has 4 cells and the header row 5: a cell is "
+                      "missing (an empty cell is still written, between its commas: a,,c)"),  # (accepted before)
+    (",blue,2,", "narrow-seas/cards.csv:3:1: error: this row has 4 cells and the header row 5: a cell is missing "
+                 "(an empty cell is still written, between its commas: a,,c)"),  # (a type error in 'action' before)
+    (",blue,reach,2,,x", "narrow-seas/cards.csv:3:6: error: this row has 6 cells and the header row 5: a cell too "
+                         "many (a value that holds a comma goes in double quotes)"),
+    (",blue,reach,,", None),  # empty cells written as such: the fields' defaults
+])
+def test_a_row_of_more_or_fewer_cells_than_the_header_is_an_error_at_the_row(csv_pack, row, line):
+    (csv_pack / "cards.csv").write_text(f"id,suit,action,count,text\n,yellow,reach,,\n{row}\n", encoding="utf-8")
+    if line is None:
+        assert [(c.id, c.count, c.text) for c in load_game(str(csv_pack)).decks[0].cards] == [
+            ("yellow-reach", 1, ""), ("blue-reach", 1, "")]
+    else:
+        assert errors_of(csv_pack) == [line]
+
+
+def test_a_semicolon_sheet_names_its_own_separator(tmp_path):
+    from pnpgen.source.sheets import read_sheet
+    (tmp_path / "x.csv").write_text("id;suit;action\nx;red\n", encoding="utf-8")
+    with pytest.raises(ContentError) as e:
+        read_sheet(tmp_path / "x.csv", "x.csv")
+    assert str(e.value) == ("x.csv:2:1: error: this row has 2 cells and the header row 3: a cell is missing (an empty "
+                            "cell is still written, between its semicolons: a;;c)")
+
+
+def published_deck(columns: str, row: str, rows: int = 36) -> str:
+    """A sheet of 36 cards as a spreadsheet exports a published deck: the same columns in every row."""
+    return columns + "\n" + "".join(row.format(k=k) + "\n" for k in range(rows))
+
+
+@pytest.mark.slow
+def test_a_column_for_a_field_the_deck_does_not_declare_is_one_error_at_its_header_cell(csv_pack):
+    (csv_pack / "cards.csv").write_text(published_deck("id,name,count,fields.category", "c{k},Card {k},1,Harbour"),
+                                        encoding="utf-8")
+    assert errors_of(csv_pack) == [  # (ignored before: the category was lost without a word)
+        "narrow-seas/cards.csv:1:4: error: deck 'action': column 'fields.category': the deck declares no card fields; "
+        "declare 'category' under the deck's 'fields:' (such as fields: {category: {kind: text}})"]
+    edit(csv_pack / "cards.yaml", "  cards: cards.csv", "  fields: {kind: {kind: text, required: true}, cost: {kind: "
+                                                       "int}}\n  cards: cards.csv")
+    assert errors_of(csv_pack) == [  # (36 lines each before, one a card)
+        "narrow-seas/cards.csv:1:1: error: deck 'action': no column 'fields.kind' for the field 'kind' (Kind), which "
+        "the deck requires of every card: add a column 'fields.kind' to the sheet",
+        "narrow-seas/cards.csv:1:4: error: deck 'action': column 'fields.category': the deck declares no field "
+        "'category' (it declares: kind, cost); declare 'category' under the deck's 'fields:', or rename the column"]
+
+
+@pytest.mark.slow
+def test_a_column_that_is_no_card_field_says_how_to_make_it_one(csv_pack):
+    (csv_pack / "cards.csv").write_text(published_deck("id,name,count,category", "c{k},Card {k},1,Harbour"),
+                                        encoding="utf-8")
+    assert errors_of(csv_pack) == [
+        "narrow-seas/cards.csv:1:4: error: deck 'action': unknown column 'category' (a card's own fields are: action, "
+        "count, fields, id, image, name, provisional, suit, template, text); for a field of this deck's own, declare "
+        "it under the deck's 'fields:' and name the column 'fields.category'"]
+
+
+@pytest.mark.slow
+def test_a_sheet_with_no_column_to_name_its_cards_is_one_error_at_the_header(csv_pack):
+    (csv_pack / "cards.csv").write_text(published_deck("name,count,text", "Card {k},1,Sail on"), encoding="utf-8")
+    assert errors_of(csv_pack) == [  # (36 lines 'card #N: missing required field 'id'' before)
+        "narrow-seas/cards.csv:1:1: error: deck 'action': the sheet has no 'id' column, nor a 'suit' or 'action' "
+        "column to make ids from: add an 'id' column that names each card"]
+
+
+@pytest.mark.slow
+def test_an_xlsx_row_past_its_header_is_an_error_at_the_cell(csv_pack):
+    from kit.xlsx import xlsx
+    (csv_pack / "cards.xlsx").write_bytes(xlsx([["id", "suit", "action"], [None, "blue", "reach", "stray"]]))
+    edit(csv_pack / "cards.yaml", "cards: cards.csv", "cards: cards.xlsx")
+    assert errors_of(csv_pack) == ["narrow-seas/cards.xlsx:2:4: error: a value in column 4, past the header row's 3 "
+                                   "columns (give the column a name in the header row, or clear the cell)"]

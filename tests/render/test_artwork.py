@@ -271,12 +271,18 @@ def test_a_coarse_picture_warns_under_200_dpi(art_pack):
 
 
 # -- SVG icon files ----------------------------------------------------------------------------------------------
-@pytest.mark.slow
-def test_an_svg_icon_file_draws_in_the_icons_colour(art_pack):
+def with_spike_icon(art_pack: Path) -> Path:
+    """Declare art/spike.svg as the icon 'spike' and print it in an aid's text; the pack's game.yaml."""
     game_yaml = art_pack / "game.yaml"
     edit(game_yaml, "actions: actions.yaml", "icons:\n  spike: {file: art/spike.svg, colour: teal}\n"
                                              "actions: actions.yaml")
     edit(art_pack / "aids.yaml", "then draw back up to 4.", "then draw back up to 4 {spike}.")
+    return game_yaml
+
+
+@pytest.mark.slow
+def test_an_svg_icon_file_draws_in_the_icons_colour(art_pack):
+    with_spike_icon(art_pack)
     game = load_game(str(art_pack))
     assert check_game(game, layout=True).errors == []
     aid = "\n".join(dump_lines(layout_kit(game).by_id("aid-aid").face))
@@ -296,3 +302,79 @@ def test_an_icon_file_in_many_colours_is_refused(art_pack):
     assert kit_errors(art_pack) == [f"{where(game_yaml, 'art/spike.svg')}: error: icon 'spike': image "
                                    "'art/spike.svg' is drawn in 2 colours (#ff0000, #ffffff); an icon is drawn in one "
                                    "(for a picture in colour, use an image field)"]
+
+
+# -- inputs that cost unbounded work or ended in a traceback (issue 38) -----------------------------------------
+def use_bomb() -> str:
+    """1.4 kB of SVG whose `use` elements draw 10 million squares."""
+    groups = "".join(f'<g id="a{k}">' + f'<use href="#a{k - 1}"/>' * 10 + "</g>" for k in range(1, 8))
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><rect id="a0" width="1" height="1"/>'
+            f'{groups}</defs>\n  <use href="#a7"/></svg>')
+
+
+NESTED = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n' + "<g>" * 1000 + "<rect/>" + "</g>" * 1000 \
+    + "</svg>"
+
+
+def cli(*args: str):
+    from click.testing import CliRunner
+
+    from pnpgen.cli import main
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("svg", "place", "message"), [
+    (use_bomb(), "2:3", "its 'use' elements expand to more than 100,000 elements (the limit for an SVG file once "
+                        "'use' is expanded)"),
+    (NESTED, "2:298", "elements nest more than 100 deep (the limit for an SVG file)"),  # (a RecursionError before)
+])
+def test_an_svg_past_the_limits_is_one_located_line_in_check_and_build(art_pack, svg, place, message):
+    (art_pack / "art" / "emblem.svg").write_text(svg, encoding="utf-8")
+    line = f"{display(art_pack / 'art' / 'emblem.svg')}:{place}: error: {message}"
+    checked = cli("check", str(art_pack))
+    assert (checked.exit_code, checked.stderr.splitlines()) == (1, [line])
+    built = cli("build", str(art_pack), "--skip-sim", "--format", "svg", "--out", "out")
+    assert (built.exit_code, built.stderr.splitlines()) == (1, [line]), built.output
+    assert not built.exception or isinstance(built.exception, SystemExit)
+
+
+@pytest.mark.slow
+def test_an_icon_file_past_the_limits_is_one_located_line(art_pack):
+    with_spike_icon(art_pack)
+    (art_pack / "art" / "spike.svg").write_text(use_bomb(), encoding="utf-8")
+    checked = cli("check", str(art_pack))
+    assert (checked.exit_code, checked.stderr.splitlines()) == (1, [
+        f"{display(art_pack / 'art' / 'spike.svg')}:2:3: error: its 'use' elements expand to more than 100,000 "
+        "elements (the limit for an SVG file once 'use' is expanded)"])
+
+
+@pytest.mark.slow
+def test_a_junk_file_named_png_is_reported_the_same_in_every_run(art_pack):
+    (art_pack / "art" / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\njunk")  # (a PNG's first bytes)
+    expected = [f"{where(art_pack / 'cards.yaml', 'art/photo.png')}: error: card 'sun-move': image 'art/photo.png' "
+                "is not a readable PNG file (cannot identify image file)"]  # (Pillow's message named a memory address)
+    assert kit_errors(art_pack) == expected
+    assert kit_errors(art_pack) == expected
+
+
+@pytest.mark.slow
+def test_a_library_warning_prints_nothing_of_its_own(art_pack):
+    import io
+    import struct
+
+    out = io.BytesIO()
+    PILImage.new("RGB", (600, 316), RED).save(out, "JPEG")
+    exif = b"Exif\x00\x00II*\x00\x08\x00\x00\x00\xff\x00" + b"\x00" * 10  # an EXIF table cut short
+    data = out.getvalue()
+    (art_pack / "art" / "photo.jpg").write_bytes(data[:2] + b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif
+                                                 + data[2:])
+    edit(art_pack / "cards.yaml", "image: art/photo.png", "image: art/photo.jpg")
+    import os
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONWARNINGS"}
+    for args in (("check", str(art_pack)), ("build", str(art_pack), "--skip-sim", "--format", "pdf", "--out", "out")):
+        got = subprocess.run([sys.executable, "-m", "pnpgen", *args], capture_output=True, text=True, env=env)
+        assert got.returncode == 0, got.stderr  # (as a process: pytest would catch the warnings itself)
+        assert "Warning" not in got.stderr and "warnings.warn" not in got.stderr, got.stderr

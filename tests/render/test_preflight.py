@@ -319,6 +319,17 @@ def test_a_file_that_is_not_a_font_is_a_located_check_error_and_stops_the_build(
     assert r.exit_code == 1 and "cannot use font file" in r.stderr and "Traceback" not in r.output
 
 
+def test_a_font_file_past_the_size_limit_is_refused_before_it_is_read_whole(clean):
+    (clean / "fonts").mkdir()
+    with (clean / "fonts" / "huge.ttf").open("wb") as fh:  # (sparse: no 50 MB written)
+        fh.truncate(fonts.MAX_BYTES + 1)
+    game = clean / "game.yaml"
+    edit(game, "title: Preflight\n", "title: Preflight\nfonts:\n  regular: fonts/huge.ttf\n")
+    assert findings(clean) == [f"{where(game, 'fonts/huge.ttf')}: error: fonts: 'regular' ('huge.ttf'): cannot "
+                               "use font file: it is too large (over 50 MB, the limit for a font file)"]
+    assert fonts.face_name(str(clean / "fonts" / "huge.ttf")) == "Pnp-too-large"
+
+
 def test_an_unknown_font_style_is_a_located_error_with_a_suggestion(clean):
     game = clean / "game.yaml"
     edit(game, "title: Preflight\n", "title: Preflight\nfonts:\n  bolt: fonts/x.ttf\n")

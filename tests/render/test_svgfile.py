@@ -184,3 +184,95 @@ def test_an_arc_of_radii_far_below_its_chord_is_a_line():
     assert lines('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><path d="M0 0 A 1e-200 1e-200 0 0 1 '
                  '5 5"/></svg>') == lines('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
                                           '<path d="M0 0 C 0 0 5 5 5 5"/></svg>')
+
+
+# -- work bounded by what is drawn, not by the file's bytes (issue 38) ------------------------------------------
+def use_bomb(levels: int, fan: int = 10) -> str:
+    """A small file whose `use` elements draw fan ** levels squares: each level's group uses the one below `fan`
+    times."""
+    groups = "".join(f'<g id="a{k}">' + f'<use href="#a{k - 1}"/>' * fan + "</g>" for k in range(1, levels + 1))
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><rect id="a0" width="1" height="1"/>'
+            f'{groups}</defs>\n  <use href="#a{levels}"/></svg>')
+
+
+# 1.4 kB drawing 10 million squares (reading it took minutes); 100,000 squares, with the groups and uses that draw
+# them 111,111 elements, just past the limit
+@pytest.mark.parametrize("levels", [7, 5])
+def test_use_elements_that_expand_past_the_limit_are_refused_at_the_outermost_use(levels):
+    svg = use_bomb(levels)
+    assert len(svg.encode()) < 1500
+    assert refused(svg) == (2, 3, "its 'use' elements expand to more than 100,000 elements (the limit for an SVG "
+                                  "file once 'use' is expanded)")
+
+
+def test_use_elements_within_the_limit_draw_every_copy():
+    vector = read_svg(use_bomb(4).encode(), "x.svg")  # 10,000 squares
+    assert vector.shapes == 10_000
+
+
+def test_a_small_path_used_many_times_is_counted_by_its_segments():
+    # 10 uses of 21 uses of a path of 10,000 segments: the tenth outer use passes 2,000,000 (it is named)
+    path = "M0 0" + " l1 0" * 9_999
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><path id="p" d="' + path + '" '
+           'stroke="red"/><g id="g">' + '<use href="#p"/>' * 21 + '</g></defs>\n<g>' + '<use href="#g"/>' * 10
+           + "</g></svg>")
+    assert refused(svg) == (2, 4 + 9 * 16, "draws more than 2,000,000 path segments once its 'use' elements are "
+                                           "expanded (the limit for an SVG file)")
+
+
+def test_elements_nested_past_the_limit_are_refused_where_the_limit_is_passed():
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n' + "<g>" * 1000 + '<rect/>' + "</g>" * 1000
+    assert refused(svg + "</svg>") == (2, 1 + 3 * 99, "elements nest more than 100 deep (the limit for an SVG file)")
+    deepest = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">' + '<g transform="scale(1)">' * 98
+               + '<rect width="1" height="1"/>' + "</g>" * 98 + "</svg>")
+    assert lines(deepest)[-1] == "rect 0,0 1x1 fill=#000000"  # 100 deep with the svg and the rect: drawn
+
+
+def test_use_elements_that_nest_past_the_limit_are_refused_at_the_outermost_use():
+    inner = "<g>" * 60 + '<rect width="1" height="1"/>' + "</g>" * 60
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><g id="in">' + inner + '</g></defs>'
+           + "<g>" * 50 + '\n<use href="#in"/>' + "</g>" * 50 + "</svg>")
+    assert refused(svg) == (2, 1, "its 'use' elements nest elements more than 100 deep (the limit for an SVG file)")
+
+
+def test_opacities_of_nested_groups_multiply():
+    got = lines('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><rect id="r" width="1" '
+                'height="1" opacity="0.5"/></defs><g opacity="0.5"><g opacity="0.5"><use href="#r"/>'
+                '<rect width="1" height="1" fill="red" stroke="blue" fill-opacity="0.5"/></g></g></svg>')
+    assert got == ["group", "rect 0,0 1x1 fill=#000000 opacity=0.12", "rect 0,0 1x1 fill=#ff0000 opacity=0.12",
+                   "rect 0,0 1x1 stroke=#0000ff/1 opacity=0.25"]  # (shown to two places)
+
+
+def test_style_sheet_rules_are_found_by_name_class_and_id():
+    rules = "".join(f".c{k}{{fill:#{k:06x}}}" for k in range(20_000))  # (each element looks only at its own)
+    got = lines('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><style>/* rules */' + rules
+                + "rect{fill:red} #me{fill:blue} /* left open" + '</style><rect class="c7 c19999 c7" width="1" '
+                'height="1"/><rect id="me" class="c3" width="1" height="1"/><rect width="1" height="1"/></svg>')
+    assert got == ["rect 0,0 1x1 fill=#004e1f", "rect 0,0 1x1 fill=#0000ff", "rect 0,0 1x1 fill=#ff0000"]
+
+
+@pytest.mark.parametrize(("style", "message"), [
+    ("a{fill:red} @media print { a{fill:blue} }", "this style sheet holds rules pnpgen cannot read"),
+    ("a{fill:red}} b{fill:blue}", "this style sheet holds rules pnpgen cannot read"),
+    ("{fill:red}", "this style sheet holds rules pnpgen cannot read"),
+    ("a{fill:red", "this style sheet holds rules pnpgen cannot read"),
+    ("a b{fill:red}", "CSS selector 'a b' is not supported"),
+    ("a" * 100_000, "this style sheet holds rules pnpgen cannot read"),  # (searched from every character: minutes)
+])
+def test_style_sheets_pnpgen_cannot_read_are_refused(style, message):
+    assert refused(f'<svg viewBox="0 0 9 9"><style>{style}</style></svg>')[2].startswith(message)
+
+
+@pytest.mark.parametrize(("attribute", "message"), [  # a long run of digits ending in a letter took minutes
+    ('width="' + "1" * 100_000 + 'x"', "'width' of a rect: '111"), ('stroke-dasharray="' + "1" * 100_000 + 'x"',
+                                                                     "stroke-dasharray '111"),
+])
+def test_lengths_that_are_no_numbers_are_refused(attribute, message):
+    svg = f'<svg viewBox="0 0 9 9"><rect height="1" width="1" stroke="red" {attribute}/></svg>'
+    got = refused(svg.replace('width="1" ', "", 1) if attribute.startswith("width") else svg)[2]
+    assert got.startswith(message) and "1" * 57 + "..." in got and len(got) < 200  # (the value quoted cut short)
+
+
+def test_a_transform_cut_short_is_refused():
+    assert refused('<svg viewBox="0 0 9 9"><g transform="' + "matrix(1 " * 20_000 + '"/></svg>')[2].startswith(
+        "transform 'matrix(1 matrix(1")

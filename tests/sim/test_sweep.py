@@ -243,6 +243,23 @@ def test_executor_words_from_the_command_line(monkeypatch):
             executor_named(*args)
 
 
+@pytest.mark.parametrize(("address", "why"), [
+    ("nonsense", "missing port number in address 'nonsense'"),
+    ("tcp://scheduler-host:port", "invalid literal for int() with base 10: 'port'"),
+    ("tcp://scheduler-host:0", "port 0 is not from 1 to 65535"),
+    ("foo://scheduler-host:8786", "unknown address scheme 'foo'"),
+    ("inproc://scheduler", "pnpgen reaches a scheduler by tcp://, tls://, ws://, wss://, not inproc://"),
+    ("::1", "invalid address '::1'; maybe: ipv6 needs brackets like [::1]"),
+])
+def test_a_scheduler_address_dask_cannot_read_is_one_line_before_any_connection(address, why):
+    pytest.importorskip("distributed", reason="the dask extra is not installed")
+    got = CliRunner().invoke(main, ["sweep", "--executor", "dask", "--scheduler", address, "--games", "2"])
+    assert got.exit_code == 1 and not isinstance(got.exception, Exception), got.output
+    assert got.output.startswith(f"error: --scheduler {address}: not a Dask scheduler's address ({why}")
+    assert got.output.endswith("; expected tcp://HOST:PORT, such as tcp://scheduler-host:8786\n")
+    assert got.output.count("\n") == 1  # (a client that failed in a thread waited 20 s, then two tracebacks)
+
+
 def test_without_the_dask_extra_the_error_says_how_to_get_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now raises ImportError
     with pytest.raises(PnpgenError) as e:
