@@ -22,7 +22,7 @@ from .context import Ctx, art_spec
 from .corner import INDEX_SPEC, corner_index, index_field
 from .diagrams import heading_diagram, range_diagram, stat
 from .griddiagram import Palette, grid_manoeuvre_diagram
-from .imprint import SAFE, badge_fit, deck_badge, imprint, imprint_width, marked
+from .imprint import PROVISIONAL_SPEC, SAFE, badge_fit, deck_badge, imprint, imprint_width, marked
 from .zones import ZONES_SPEC, card_zones, zones_ok
 
 FACE_SPEC = {
@@ -50,6 +50,7 @@ FACE_SPEC = {
     "index": INDEX_SPEC,  # the corner index of a deck with an index field
     "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
     "art": art_spec(None),  # a card's picture, in place of its rules diagram (no box: the diagram's)
+    "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
 }
 
 BACK_SPEC = {
@@ -305,8 +306,9 @@ def _footer_band(face: _Face) -> list[Item]:
         out.append(deck_badge(deck.mark, right - wide / 2, mid, d, face.band_ink, face.band_fill))
         right -= wide + 1.5
     why = provisional(card, deck)
-    out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, face.band_ink, provisional=why))
-    right -= imprint_width(ctx, why) + 2.0
+    out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, face.band_ink, provisional=why,
+                       mark=t.provisional))
+    right -= imprint_width(ctx, why, t.provisional) + 2.0
     named = face.suit if face.suit else card.action if card.action else deck
     out.append(text_box(named.name.upper(), (m, row[0], right - m, row[1]), text_style(t.footer.text, face.band_ink),
                         source=getattr(named, "loc", None)).group)
@@ -751,7 +753,8 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
         pieces.append(marked(Piece(pid, card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
                                    f.size, scaled(card_face(ctx, deck, card), f.factor), back, f.bleed, card.count,
                                    "marks", back_id=f"back-{deck.id}", kind="card", source=card.loc,
-                                   keys=suit_keys(ctx, card), part_of=deck.name), provisional(card, deck)))
+                                   keys=suit_keys(ctx, card), part_of=deck.name), provisional(card, deck),
+                              face_template(ctx, deck, card).provisional))
     pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", frame.size, back, None, frame.bleed,
                         0, "marks", kind="card-back", source=deck.loc, part_of=deck.name))
     return pieces
