@@ -13,7 +13,7 @@ from .context import Ctx
 from .imprint import PROVISIONAL_SPEC, SAFE, imprint, marked
 
 SPEC = {
-    "size": P("size", ("95mm", "130mm")),  # an aid of size 'card'
+    "size": P("size", ("95mm", "126mm")),  # an aid of size 'card': four fit on A4 and on Letter
     "half_page": P("size", ("190mm", "128mm")),
     "page": P("size", ("190mm", "255mm")),
     "bleed": P("length", "3mm", min=0, max=20),
