@@ -6,9 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").rglob("*.md") if "tools" not in p.parts)]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 OUTSIDE = re.compile(r"DESIGN\.md|STYLE\.md|\.\./shared|shared/seeds|/work/|\.\./\.\./")
 
@@ -25,7 +26,35 @@ def anchors(page: Path) -> set[str]:
 
 def test_pages_exist():
     names = {page.name for page in PAGES}
-    assert {"README.md", "printing.md", "positions.md", "engine-contract.md", "content-reference.md"} <= names
+    assert {"README.md", "printing.md", "positions.md", "engine-contract.md", "content-reference.md", "tutorial.md",
+            "command-line.md"} <= names
+
+
+def nav_pages() -> list[str]:
+    """The pages of the site's nav in mkdocs.yml, as paths under docs/."""
+    found: list[str] = []
+
+    def walk(items):
+        for item in items:
+            for value in item.values():
+                walk(value) if isinstance(value, list) else found.append(value)
+
+    walk(yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"])
+    return found
+
+
+def test_every_page_is_in_the_site_nav_once():
+    nav = nav_pages()
+    pages = sorted(page.relative_to(ROOT / "docs").as_posix() for page in PAGES[1:])
+    assert sorted(nav) == pages
+
+
+def test_the_readme_is_short_and_keeps_its_commands_where_ci_reads_them():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 150
+    first = readme.split("```", 2)[1].strip().splitlines()  # .ci/run runs the second line of the first code block
+    assert first[0].endswith("pip install -e . && pnpgen build")
+    assert "pip install -e '.[test]'" in first[1] and first[1].endswith('pytest -m "not slow"')
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
@@ -47,7 +76,8 @@ def test_no_text_cites_a_file_outside_the_repository(page: Path):
         assert not OUTSIDE.search(line), f"{page.name}:{number} cites a file outside the repository: {line.strip()}"
 
 
-def test_readme_links_every_docs_page():
+def test_readme_links_every_page_of_the_site_but_home_and_gallery():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for page in PAGES[1:]:
-        assert f"docs/{page.name}" in readme, f"README does not link docs/{page.name}"
+    for page in nav_pages():
+        if page not in ("index.md", "gallery.md"):
+            assert f"(docs/{page})" in readme, f"README does not link docs/{page}"

@@ -30,8 +30,8 @@ def summary(game: Game, own: GameChecks | None = None) -> str:
     """One line: what the game holds (its area cards in the words of its own checks, when it has them)."""
     parts = []
     for d in game.decks:
-        by_suit = {s: sum(c.count for c in d.cards if c.suit == s) for s in game.suit_ids}
-        neutral = sum(c.count for c in d.cards if c.suit is None)
+        by_suit = {s: sum(c.count for c in d.cards if s in c.every_suit) for s in game.suit_ids}  # each suit counts
+        neutral = sum(c.count for c in d.cards if not c.every_suit)
         detail = [f"{n} {s}" for s, n in by_suit.items() if n] + ([f"{neutral} neutral"] if neutral and any(
             by_suit.values()) else [])
         label = "cards" if len(game.decks) == 1 else f"{d.name} cards"
@@ -83,7 +83,7 @@ def check(game: Game, p: Problems, own: GameChecks | None = None) -> None:
     backs.check(game, p)
     for v in game.variants:  # a variant's decks mix with the game's under its rules
         backs.check(game.with_variant(v.id), p)
-    used = {c.suit for c in game.cards if c.suit}
+    used = {s for c in game.cards for s in c.every_suit}
     for s in game.suits:
         if game.cards and s.id not in used:
             p.warn(s.loc, f"suit '{s.id}' has no cards")

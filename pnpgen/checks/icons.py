@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ..errors import Loc, Problems
 from ..model import Game
+from ..model.icons import SYMBOLS
 from ..source.fields import did_you_mean
 from ..source.places import TextPlaces
 
@@ -60,7 +61,15 @@ def references(game: Game) -> Iterator[tuple[str, Loc | None, str]]:
 
 
 def check(game: Game, p: Problems) -> None:
-    """Every icon named is declared (or is a suit or terrain, which print their own symbols)."""
+    """Every icon named is declared (or is a suit or terrain, which print their own symbols); every suit's symbol
+    is a built-in one or an icon the pack declares."""
+    declared = [i.id for i in game.icons]
+    for s in game.suits:
+        if s.symbol not in SYMBOLS and s.symbol not in declared:
+            choices = list(SYMBOLS) + declared
+            p.error(s.loc, f"suit '{s.id}': unknown symbol '{s.symbol}' (expected a built-in one: "
+                    f"{', '.join(SYMBOLS)}, or an icon declared under 'icons:' in game.yaml"
+                    + (f": {', '.join(declared)}" if declared else "") + ")" + did_you_mean(s.symbol, choices))
     if not game.icons:
         return  # the pack relies on the renderer's own icons
     known = [i.id for i in game.icons] + list(game.suit_ids) + [t.id for t in game.terrains]

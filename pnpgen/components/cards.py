@@ -21,6 +21,7 @@ from ..model.cards import card_size_mm
 from .context import Ctx, art_spec
 from .corner import INDEX_SPEC, corner_index, index_field
 from .diagrams import heading_diagram, range_diagram, stat
+from .elements import Inks, Known, Scope, Subject, Trim, draw_elements, read_elements, register
 from .griddiagram import Palette, grid_manoeuvre_diagram
 from .imprint import PROVISIONAL_SPEC, SAFE, badge_fit, deck_badge, imprint, imprint_width, marked
 from .zones import ZONES_SPEC, card_zones, zones_ok
@@ -51,6 +52,8 @@ FACE_SPEC = {
     "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
     "art": art_spec(None),  # a card's picture, in place of its rules diagram (no box: the diagram's)
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
+    "safe": P("length", "3mm", min=0, max=30),  # the safe margin: an element anchored to 'safe' keeps this inside
+    "elements": P("elements"),  # what the face draws, in order (none: the classic layout's)
 }
 
 BACK_SPEC = {
@@ -156,29 +159,128 @@ class _Face:
 
 
 def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
-    """The face of one card type, origin at the trim's top left."""
+    """The face of one card type, origin at the trim's top left: its template's elements drawn for the card."""
     t = face_template(ctx, deck, card)
     suit = ctx.icons.suits.get(card.suit) if card.suit else None
     colour = suit.colour if suit else t.neutral
     face = _Face(ctx, deck, card, t, suit, colour, ctx.theme.solid(colour), ctx.theme.text_on(colour, t.ink),
                  deepen(colour))
-    w, h = t.size
-    b = t.bleed
-    cost_spec, shown = printed_fields(ctx, deck, card)
+    scope = element_scope(ctx, t, card_subject(ctx, deck, card), {"face": face, "regions": []})
+    items = draw_elements(template_elements(ctx, t), scope)
+    return Group(tuple(items), label=f"card {card.id}", regions=tuple(scope.extra["regions"]))
+
+
+def element_scope(ctx: Ctx, t: Tmpl, subject: Subject, extra: dict) -> Scope:
+    """What a piece's elements are drawn with: the template's size, bleed and safe margin, its ink, paper (white
+    in a low-ink kit) and neutral colours."""
     paper = "#ffffff" if ctx.theme.ink_saver else t.background
-    out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=paper))]
-    art = ctx.art(card.image, f"card '{card.id}'", t.art.box or t.diagram, t.art.fit) if card.image else None
-    if art is not None:  # under everything else, so a picture may fill the card
-        out.append(art)
-    out += _title_band(face, cost_spec)
-    items, used = _face_body(face, art, shown)
-    out += items
-    out += _body_filler(face, used)
-    out += _footer_band(face)
-    fh = t.footer.height
-    strips = (("title band", (-b, -b, w + 2 * b, t.band.height + b)),) + (
-        (("footer band", (-b, h - fh, w + 2 * b, fh + b)),) if fh > 0 else ())
-    return Group(tuple(out), label=f"card {card.id}", regions=strips)
+    inks = Inks(t.ink, paper, t.get("neutral") or t.ink, ctx.theme)
+    return Scope(ctx, t, subject, Trim(tuple(t.size), t.bleed, t.get("safe", SAFE)), inks, ctx.problems,
+                 extra=extra)
+
+
+def template_elements(ctx: Ctx, t: Tmpl) -> tuple:
+    """A template's elements, read once (the classic card layout's when it names none)."""
+    cached = t.__dict__.get("_elements")  # (an attribute no template parameter can be named)
+    if cached is None:
+        pairs = t.get("elements") or classic_elements(ctx)
+        cached = t.__dict__["_elements"] = read_elements(pairs, Known(ctx.game), ctx.problems,
+                                                         f"template '{t.name}'")
+    return cached
+
+
+def classic_elements(ctx: Ctx) -> tuple:
+    """The elements of pnpgen's own action-card template: a template of that kind naming none draws these."""
+    return ctx.templates.get("action-card", "action-card", FACE_SPEC, bundled=True).get("elements") or ()
+
+
+def card_subject(ctx: Ctx, deck: Deck, card: CardType) -> Subject:
+    """A card's data as its template's elements read it: name, text, fields (as printed, with their labels),
+    suits and picture."""
+    shown = {"name": card.name, "id": card.id, "text": card_text(ctx.game, card, "").effect, "count": str(card.count),
+             "deck": deck.name, "action": card.action.name if card.action else ""}
+    raw = {"name": card.name, "id": card.id, "text": card.text, "count": card.count, "deck": deck.id,
+           "action": card.action.id if card.action else None}
+    labels = {}
+    for spec in deck.field_specs:
+        value = card.field(spec.id)
+        raw[spec.id] = value
+        shown[spec.id] = field_text(spec, value)
+        labels[spec.id] = spec.label
+    for k, v in card.fields:  # (a deck that declares no fields: its cards' own)
+        raw.setdefault(k, v)
+        shown.setdefault(k, _show(v))
+    spec = index_field(deck)
+    if spec is not None:  # {index}: the deck's index field, as its corner prints it
+        raw.setdefault("index", card.field(spec.id))
+        shown.setdefault("index", field_text(spec, card.field(spec.id)))
+    return Subject(f"card '{card.id}'", card.loc, shown, raw, labels, card.every_suit, card.image, ctx.game.rules)
+
+
+def field_text(spec, value) -> str:
+    """A field's value as printed: its label for the value when the field declares one."""
+    if value is None:
+        return ""
+    labels = dict(spec.labels)
+    key = str(value).lower() if isinstance(value, bool) else str(value)
+    return labels.get(key, _show(value))
+
+
+def _face_of(scope: Scope) -> _Face:
+    return scope.extra["face"]
+
+
+def _shown_fields(scope: Scope):
+    """The card's printed fields, worked out once for its elements: (the cost field or None, the others)."""
+    if "shown" not in scope.extra:
+        face = _face_of(scope)
+        scope.extra["shown"] = printed_fields(face.ctx, face.deck, face.card)
+    return scope.extra["shown"]
+
+
+@register("card-art", "the card's picture in the art box of its template (art.box, else the diagram box), under "
+          "what follows", {}, supplied="cards")
+def _art_element(element, box, scope) -> list[Item]:
+    face = _face_of(scope)
+    t, card = face.t, face.card
+    art = face.ctx.art(card.image, f"card '{card.id}'", t.art.box or t.diagram, t.art.fit) if card.image else None
+    scope.extra["art"] = art
+    return [art] if art is not None else []
+
+
+@register("title-band", "the suit band across the top: cost chips, the corner index or the suit's symbol, the "
+          "card's name and its action's icon (band.* sizes it)", {}, supplied="cards")
+def _band_element(element, box, scope) -> list[Item]:
+    face = _face_of(scope)
+    t = face.t
+    w, b = t.size[0], t.bleed
+    scope.extra["regions"].append(("title band", (-b, -b, w + 2 * b, t.band.height + b)))
+    return _title_band(face, _shown_fields(scope)[0])
+
+
+@register("card-body", "the body: the rules diagram (else the printed fields), then the card's needs and effect "
+          "(diagram, requires, effect, stats, fields size it)", {}, supplied="cards")
+def _body_element(element, box, scope) -> list[Item]:
+    items, used = _face_body(_face_of(scope), scope.extra.get("art"), _shown_fields(scope)[1])
+    scope.extra["used"] = used
+    return items
+
+
+@register("body-filler", "the room the body leaves: the template's zones (what the rules lay on the card), else "
+          "its watermark", {}, supplied="cards")
+def _filler_element(element, box, scope) -> list[Item]:
+    return _body_filler(_face_of(scope), scope.extra.get("used", _face_of(scope).t.diagram[1]))
+
+
+@register("footer-band", "the footer band: the suit's name and symbol, the deck's mark and the game's version "
+          "(footer.* sizes it)", {}, supplied="cards")
+def _footer_element(element, box, scope) -> list[Item]:
+    face = _face_of(scope)
+    t = face.t
+    (w, h), b, fh = t.size, t.bleed, t.footer.height
+    if fh > 0:
+        scope.extra["regions"].append(("footer band", (-b, h - fh, w + 2 * b, fh + b)))
+    return _footer_band(face)
 
 
 def _title_band(face: _Face, cost_spec) -> list[Item]:
@@ -521,7 +623,7 @@ def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
         if s.kind == "icon" and ctx.icons.known(v):
             out.append(Shown(s.label, "", v, True))
             continue
-        value = _show(v)
+        value = field_text(s, v)
         if value:
             short = _is_short(value)
             out.append(Shown(s.label, value, s.id if short and ctx.icons.known(s.id) else None, short,
@@ -531,8 +633,8 @@ def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
 
 def widest_value(deck: Deck, spec) -> str:
     """The widest a field's value prints, over its declared bounds and the values its deck's cards give."""
-    values = [str(b) for b in (spec.min, spec.max) if b is not None and spec.kind == "int"]
-    values += [_show(c.field(spec.id)) for c in deck.cards if c.field(spec.id) is not None]
+    values = [field_text(spec, b) for b in (spec.min, spec.max) if b is not None and spec.kind == "int"]
+    values += [field_text(spec, c.field(spec.id)) for c in deck.cards if c.field(spec.id) is not None]
     return max(values, key=lambda v: fonts.width(v, 1.0, "bold"), default="")
 
 
@@ -732,13 +834,50 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
     return Group(tuple(out), label=f"back {deck.id}")
 
 
-def suit_keys(ctx: Ctx, card: CardType) -> tuple[ColourKey, ...]:
-    """A card's suit colour, told apart by the symbol its band and footer print."""
-    suit = ctx.icons.suits.get(card.suit) if card.suit else None
-    if suit is None:
-        return ()
-    return (ColourKey("suits on the cards", f"suit '{suit.id}'", suit.colour, suit.colour_loc or suit.loc,
-                      f"symbol {suit.symbol}"),)
+def suit_keys(ctx: Ctx, card: CardType, t: Tmpl | None = None) -> tuple[ColourKey, ...]:
+    """A card's suit colours, each told apart by the suit's symbol where its template prints the symbol (or the
+    suit's name) large enough to read in a fanned hand; else by colour alone, which the preflight then holds to
+    look different in grey and to colour-blind eyes."""
+    marked = t is None or suit_cue(ctx, t)
+    out = []
+    for suit_id in card.every_suit:
+        suit = ctx.icons.suits.get(suit_id)
+        if suit is not None:
+            out.append(ColourKey("suits on the cards", f"suit '{suit.id}'", suit.colour, suit.colour_loc or suit.loc,
+                                 f"symbol {suit.symbol}" if marked else ""))
+    return tuple(out)
+
+
+LEGIBLE_CUE = 4.0  # mm: a suit's symbol this large (or its name in letters this tall) tells the suit without colour
+
+
+def suit_cue(ctx: Ctx, t: Tmpl) -> bool:
+    """Whether a card template prints each card's suit other than by colour: the classic regions do (the band's
+    symbol or index, the footer's name); an element template does with an icon of the suit, or text of the suit's
+    symbol or name, at least LEGIBLE_CUE across (boxes in percentages count as large)."""
+    for element in _flat(template_elements(ctx, t)):
+        if element.kind in ("title-band", "footer-band"):
+            return True
+        box = element["box"]
+        room = LEGIBLE_CUE if box is None else min(_extent(box[2], t.size[0]), _extent(box[3], t.size[1]))
+        if element.kind == "icon" and "suit" in element["icon"] and room * element["scale"] >= LEGIBLE_CUE:
+            return True
+        if element.kind == "text" and any(k in element["text"] for k in ("{suit.symbol}", "{suit.name}", "{suits}")) \
+                and element["size"] * 0.7 >= LEGIBLE_CUE * 0.5:
+            return True
+    return False
+
+
+def _flat(elements) -> list:
+    out = []
+    for e in elements:
+        out.append(e)
+        out += _flat(e.children)
+    return out
+
+
+def _extent(value, whole: float) -> float:
+    return value.of(whole) if hasattr(value, "of") else value
 
 
 def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
@@ -750,11 +889,13 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     for card in deck.cards:
         f = card_frame(ctx, deck, card=card)
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
-        pieces.append(marked(Piece(pid, card.name + (f" ({card.suit})" if card.suit else ""), "Cards",
-                                   f.size, scaled(card_face(ctx, deck, card), f.factor), back, f.bleed, card.count,
-                                   "marks", back_id=f"back-{deck.id}", kind="card", source=card.loc,
-                                   keys=suit_keys(ctx, card), part_of=deck.name), provisional(card, deck),
-                              face_template(ctx, deck, card).provisional))
+        template = face_template(ctx, deck, card)  # (a face of elements prints no version line to tag: watermark)
+        keys = suit_keys(ctx, card, template)
+        named = card.name + (f" ({', '.join(card.every_suit)})" if card.suit else "")
+        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(card_face(ctx, deck, card), f.factor), back,
+                                   f.bleed, card.count, "marks", back_id=f"back-{deck.id}", kind="card",
+                                   source=card.loc, keys=keys, part_of=deck.name), provisional(card, deck),
+                             template.provisional if not template.elements else "watermark"))
     pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", frame.size, back, None, frame.bleed,
                         0, "marks", kind="card-back", source=deck.loc, part_of=deck.name))
     return pieces

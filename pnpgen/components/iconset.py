@@ -50,6 +50,9 @@ class IconSet:
         """A suit's symbol in its colour (light colours get a darker rim so they read on white)."""
         s = self.suits[suit_id]
         c = colour or s.colour
+        if s.symbol in self.declared and s.symbol not in self.suits:  # the pack's own icon, in the suit's colour
+            drawn = self.draw(s.symbol, x, y, size, c, mono=True)
+            return Group((drawn,), label=f"symbol {s.symbol}") if drawn is not None else Group(label="symbol")
         rim = outline or (shade(c, 0.4) if luminance(c) > 0.3 else None)
         return builtin.symbol(s.symbol, x, y, size, c, rim, max(0.12, size * 0.05) if rim else 0.0)
 

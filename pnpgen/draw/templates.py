@@ -15,7 +15,7 @@ from .colour import is_colour
 from .text import TextStyle
 from .units import parse_length
 
-KINDS = ("length", "size", "box", "number", "int", "bool", "str", "colour", "choice", "list")
+KINDS = ("length", "size", "box", "number", "int", "bool", "str", "colour", "choice", "list", "elements")
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class P:
             "colour": "#rrggbb or a colour name of the game",
             "choice": "one of: " + ", ".join(map(str, self.choices)),
             "list": "a list of strings",
+            "elements": "a mapping of element names to elements (null drops an inherited one)",
         }[self.kind]
 
 
@@ -117,7 +118,7 @@ class Templates:
     def __init__(self, game: Game, problems: Problems):
         self.game = game
         self.problems = problems
-        self.cache: dict[tuple[str, str], Tmpl] = {}
+        self.cache: dict[tuple[str, str, bool], Tmpl] = {}
 
     def find(self, name: str) -> Path | None:
         """The file of a template, or None (PathRefused for a name that leads out of its folder)."""
@@ -127,13 +128,16 @@ class Templates:
         """Names of every template the game can use."""
         return sorted({p.stem for d in search_dirs(self.game) if d.is_dir() for p in d.glob("*.yaml")})
 
-    def get(self, name: str, kind: str, spec: dict, loc: Loc | None = None, _chain: tuple = ()) -> Tmpl:
-        """The template `name` for a layout of `kind`, defaults filled in from spec (an error gives defaults)."""
-        key = (name, kind)
+    def get(self, name: str, kind: str, spec: dict, loc: Loc | None = None, _chain: tuple = (),
+            bundled: bool = False) -> Tmpl:
+        """The template `name` for a layout of `kind`, defaults filled in from spec (an error gives defaults);
+        `bundled`: pnpgen's own of that name, even where the pack has one."""
+        key = (name, kind, bundled)
         if key in self.cache:
             return self.cache[key]
         try:
-            path = self.find(name)
+            path = (TEMPLATES_DIR / f"{name}.yaml" if (TEMPLATES_DIR / f"{name}.yaml").is_file() else None) \
+                if bundled else self.find(name)
         except PathRefused as e:
             self.problems.error(loc, f"template '{name}': {e}")
             return self._defaults(spec, name)
@@ -192,6 +196,11 @@ class Templates:
                     if inherited is None:
                         out[key].where = where
                 continue
+            if p.kind == "elements":
+                out[key] = self._elements(m, key, inherited if base is not None else (), what)
+                if key in m:
+                    locs[key] = loc_of(m, key)
+                continue
             if key in m:
                 locs[key] = loc_of(m, key)
                 out[key] = self._value(m[key], p, loc_of(m, key), f"{what}: '{key}'",
@@ -208,6 +217,40 @@ class Templates:
 
     def _convert_default(self, p: P) -> Any:
         return _convert_default(p, self.game)
+
+    def _elements(self, m: LMap, key: str, inherited: tuple, what: str) -> tuple[tuple[str, LMap], ...]:
+        """A template's elements as (name, written mapping) pairs, in drawing order: the template it extends
+        gives the first, each named again here is merged key by key (null drops it, a new `kind` replaces it
+        whole), and new names follow. Their keys are read by the element kinds (components/elements)."""
+        if key not in m or m[key] is None:
+            return tuple(inherited or ())
+        own = m[key]
+        if not isinstance(own, LMap):
+            self.problems.error(loc_of(m, key), f"{what}: '{key}' must be a mapping of element names to "
+                                f"elements, got {describe(own)}")
+            return tuple(inherited or ())
+        out: dict[str, LMap] = dict(inherited or ())
+        for name, element in own.items():
+            if not isinstance(name, str) or not name:
+                self.problems.error(key_loc(own, name), f"{what}: an element's name must be text, got "
+                                    f"{describe(name)}")
+                continue
+            if element is None:
+                if name not in out:
+                    self.problems.error(loc_of(own, name), f"{what}: element '{name}': null drops an element the "
+                                        "template extends, and it has none of that name"
+                                        + did_you_mean(name, list(out)))
+                out.pop(name, None)
+                continue
+            if not isinstance(element, LMap):
+                self.problems.error(loc_of(own, name), f"{what}: element '{name}' must be a mapping (kind, box, "
+                                    f"...), got {describe(element)}")
+                continue
+            earlier = out.get(name)
+            if earlier is not None and ("kind" not in element or element.get("kind") == earlier.get("kind")):
+                element = merged_mapping(earlier, element)
+            out[name] = element
+        return tuple(out.items())
 
     def _value(self, v: Any, p: P, loc: Loc | None, what: str, fallback: Any) -> Any:
         """A parameter's value as its kind reads it, or the fallback after a located error."""
@@ -304,10 +347,23 @@ _READERS = {
 }
 
 
+def merged_mapping(base: LMap, over: LMap) -> LMap:
+    """A mapping with `over`'s keys put over `base`'s (each keeps where it was written)."""
+    out = LMap(base)
+    out.loc, out.key_locs, out.val_locs = base.loc, dict(base.key_locs), dict(base.val_locs)
+    for k, v in over.items():
+        out[k] = v
+        out.key_locs[k] = over.key_locs.get(k, over.loc)
+        out.val_locs[k] = over.val_locs.get(k, over.loc)
+    return out
+
+
 def _convert_default(p: P, game: Game | None = None) -> Any:
     d = p.default
     if d is None:
         return None
+    if p.kind == "elements":
+        return ()
     if p.kind == "length":
         return parse_length(d)
     if p.kind in ("size", "box"):

@@ -95,6 +95,8 @@ class Decks:
             else:
                 seen[card.id] = self.context.at(card, where)
         suit = self.names.suit(card, "suit", card.suit)
+        suits = self.card_suits(card, suit)
+        suit = suits[0] if suits else suit
         action = None
         if card.action is not None:
             action = self.context.actions.get(card.action)
@@ -118,6 +120,7 @@ class Decks:
                 card,
                 deck=deck.id,
                 suit=suit,
+                suits=suits,
                 action=action,
                 name=name,
                 fields=fields,
@@ -125,6 +128,24 @@ class Decks:
                 image=self.files.image(card, "image", card.image),
             ),
         )
+
+    def card_suits(self, card: Any, suit: str | None) -> tuple[str, ...]:
+        """A card's suits: those it lists (each declared, none twice; its `suit`, if also given, first among them),
+        else its one suit."""
+        if not card.suits:
+            return (suit,) if suit else ()
+        m = self.context.source(card).mapping
+        out: list[str] = []
+        for k, name in enumerate(card.suits):
+            if name in out:
+                self.context.error(loc_of(m.get("suits"), k) or card.loc, f"{self.context.source(card).what}: "
+                                   f"suit '{name}' is listed twice in 'suits'")
+            elif self.names.suit(card, "suits", name) is not None:
+                out.append(name)
+        if suit and out and out[0] != suit:
+            self.context.err(card, "suit", f"'suit' ({suit}) must be the first of 'suits' ({', '.join(card.suits)}); "
+                             "give 'suits' alone")
+        return tuple(out)
 
     def deck_extras(self, deck: Deck, cards: list) -> Deck:
         """A deck's own suits and card field declarations, and its cards checked against them."""
@@ -150,15 +171,17 @@ class Decks:
                 f"'{next(x.id for x in specs if x.index)}' are both marked 'index: true'",
             )
         for j, c in enumerate(cards):
-            if suits and c.suit is not None and c.suit not in suits:
+            for other in [x for x in (c.suits or ((c.suit,) if c.suit else ())) if suits and x not in suits]:
                 self.context.err(
                     c,
-                    "suit",
-                    f"suit '{c.suit}' is not a suit of deck '{deck.id}' (expected one of: {', '.join(suits)})",
+                    "suits" if c.suits and "suits" in self.context.source(c).mapping else "suit",
+                    f"suit '{other}' is not a suit of deck '{deck.id}' (expected one of: {', '.join(suits)})",
                 )
             if specs:
                 cards[j] = self.context.keep(c, replace(c, fields=self.card_fields(c, specs)))
-        return replace(deck, cards=tuple(cards), suits=tuple(suits))
+        specs = tuple(replace(s, labels=tuple((str(k), str(v)) for k, v in dict(s.labels).items())) if s.labels
+                      else s for s in specs)
+        return replace(deck, cards=tuple(cards), suits=tuple(suits), field_specs=specs)
 
     def check_field_spec(self, s: Any) -> None:
         m = self.context.source(s).mapping
@@ -172,8 +195,15 @@ class Decks:
                 "min" if s.min is not None else "max",
                 f"'min' and 'max' belong to a field of kind 'int' or 'icon-counts', not '{s.kind}'",
             )
-        if s.index and s.kind != "int":
-            self.context.err(s, "index", f"an index field is a number (kind 'int'), not '{s.kind}'")
+        if s.index and s.kind not in ("int", "text", "choice", "icon"):
+            self.context.err(s, "index", f"an index field is a number, a short text, a choice or an icon (kind "
+                             f"'int', 'text', 'choice' or 'icon'), not '{s.kind}'")
+        labels = m.get("labels")
+        if labels is not None:
+            for value, label in dict(s.labels).items():
+                if not isinstance(label, (str, int, float)) or isinstance(label, bool) or not str(label).strip():
+                    self.context.error(loc_of(labels, value), f"{self.context.source(s).what}: a label must be "
+                                       f"text, got {describe(label)}")
 
     def card_fields(self, card: Any, specs: tuple) -> tuple[tuple[str, Any], ...]:
         """A card's fields checked against the deck's declarations; icon counts as ((icon, n), ...)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,19 @@ def _card_id(mapping: Any) -> str | None:
     return "-".join(parts) or None
 
 
+class SuitNames(ListOf):
+    """A card's suits: a list of suit ids, or (as a spreadsheet cell holds them) one text of ids split by commas,
+    spaces or '+'."""
+
+    words = "a list of suit ids, or one text of them ('sun, moon')"
+
+    def read(self, v: Any, at: Any) -> Any:
+        if isinstance(v, str):
+            names = [x for x in re.split(r"[\s,;+/]+", v) if x]
+            return tuple(names) if names else at.wrong(self, v, "type")
+        return super().read(v, at)
+
+
 @record("card")
 @dataclass(frozen=True)
 class CardType:
@@ -101,6 +115,9 @@ class CardType:
     name: str = declared("the name printed", default=Derived("the action's name, else the id titled"))
     deck: str = ""  # the deck it is in
     suit: str | None = declared("its suit (none: a neutral card)", default=None)
+    suits: tuple[str, ...] = declared("its suits, for a card of more than one (the first is its 'suit'; each "
+                                      "counts in check's summaries and balance, each prints where its layout "
+                                      "shows suits)", kind=SuitNames(NAME), default=())
     action: Action | None = declared("the id of what it does (an action)", kind=NAME, default=None)
     count: int = declared("how many copies", default=1, min=0, max=1000)
     text: str = declared("text printed on it", default="")
@@ -115,6 +132,11 @@ class CardType:
     def field(self, name: str, default: Any = None) -> Any:
         """An extra field by name."""
         return dict(self.fields).get(name, default)
+
+    @property
+    def every_suit(self) -> tuple[str, ...]:
+        """Every suit of the card, its first suit first (none for a neutral card)."""
+        return self.suits or ((self.suit,) if self.suit else ())
 
 
 class CardList(Holder):
@@ -175,8 +197,11 @@ class FieldSpec:
     choices: tuple[str, ...] = declared("choice: the values allowed", kind=ListOf(TEXT), default=())
     required: bool = declared("whether every card must give it", default=False)
     show: bool = declared("whether it is printed on the card face (false: for rules checks only)", default=True)
-    index: bool = declared("int: the deck's index, printed in the card's top-left corner where a fanned hand "
-                           "shows it (one field a deck at most)", default=False)
+    index: bool = declared("the deck's index (a number or a short text), printed in the card's top-left corner "
+                           "where a fanned hand shows it, whether or not the field prints in the body too (one "
+                           "field a deck at most)", default=False)
+    labels: tuple[tuple[str, str], ...] = declared("what a value prints as, value to text: {1: A, 11: J, 12: Q, "
+                                                   "13: K} prints an index of 1 as A", kind=MAPPING, default=())
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
 

@@ -131,11 +131,12 @@ def test_a_deck_with_an_index_field_prints_it_in_the_top_left_corner_over_its_su
 
 
 @pytest.mark.parametrize("field, message", [
-    ("flag: {label: Flag, kind: suit}", "an index field is a number (kind 'int'), not 'suit'"),
+    ("flag: {label: Flag, kind: suit}", "an index field is a number, a short text, a choice or an icon (kind "
+                                        "'int', 'text', 'choice' or 'icon'), not 'suit'"),
     ("damage: {label: Damage, kind: int, min: 1, max: 20}",
      "a deck has one index field at most: 'damage' and 'rating' are both marked 'index: true'"),
 ])
-def test_an_index_field_is_one_number_a_deck(tmp_path, monkeypatch, field, message):
+def test_an_index_field_is_one_short_value_a_deck(tmp_path, monkeypatch, field, message):
     monkeypatch.chdir(tmp_path)
     root = copy_pack(tmp_path / "eis", "enemy-in-sight")
     marked = field[:-1] + ", index: true}"

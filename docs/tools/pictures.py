@@ -1,0 +1,129 @@
+"""The pictures the docs show, made by the project: builds the packs the pages show (a bundled one, and the
+tutorial's, by following the tutorial's own steps) and turns the pages they print into small PNGs in docs/images/.
+
+    python docs/tools/pictures.py           # make them again, and their manifest
+    python docs/tools/pictures.py --check   # exit 1 naming the pictures whose sources changed since
+
+docs/images/manifest.json records, for each picture, the PDF and page it shows and the SHA-256 of that PDF (builds
+are byte-identical, so the digest changes exactly when what the kit prints changes). tests/test_docs_pictures.py
+fails while a picture is stale. Needs pdftoppm (Debian: poppler-utils).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+IMAGES = ROOT / "docs" / "images"
+MANIFEST = IMAGES / "manifest.json"
+COMMAND = "python docs/tools/pictures.py"
+RESOLUTION = 60  # dots per inch of the PNGs: an A4 page is 496 x 702 pixels
+
+sys.path.insert(0, str(HERE))
+from doccommands import follow, steps  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A PNG of one page of a PDF that a source builds."""
+
+    name: str  # docs/images/<name>
+    source: str  # a key of SOURCES
+    pdf: str  # the PDF, relative to the source's output folder
+    page: int  # from 1
+
+
+PICTURES = (
+    Picture("narrow-seas-sheet.png", "narrow-seas", "narrow-seas/narrow-seas-a4.pdf", 3),
+    Picture("tutorial-sheet.png", "tutorial", "harbour/harbour-a4.pdf", 4),
+)
+
+
+def _environment() -> dict[str, str]:
+    return {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+def build_narrow_seas(work: Path) -> Path:
+    """The bundled Narrow Seas kit on A4, as `pnpgen build` writes it (no simulation: it draws nothing)."""
+    subprocess.run([sys.executable, "-m", "pnpgen", "build", "narrow-seas", "--paper", "a4", "--format", "pdf",
+                    "--skip-sim", "--out", str(work / "output")], check=True, capture_output=True, cwd=work)
+    return work / "output"
+
+
+def build_tutorial(work: Path) -> Path:
+    """The tutorial's pack, made by following the tutorial up to its first build."""
+    page = steps((ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8"))
+    first_build = next(n for n, step in enumerate(page) if step.command.startswith("pnpgen build harbour"))
+    runnable = [step for step in page[:first_build + 1] if not step.skip]
+    follow(runnable, work, _environment())
+    return work / "output"
+
+
+SOURCES = {"narrow-seas": build_narrow_seas, "tutorial": build_tutorial}
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def sources(work: Path) -> dict[str, Path]:
+    """Every source built under `work`: its output folder by name."""
+    built = {}
+    for name, build in SOURCES.items():
+        folder = work / name
+        folder.mkdir()
+        built[name] = build(folder)
+    return built
+
+
+def manifest(built: dict[str, Path]) -> dict:
+    """What each picture shows and the digest of the PDF it was made from."""
+    return {
+        "command": COMMAND,
+        "pictures": {p.name: {"pdf": p.pdf, "page": p.page, "sha256": _digest(built[p.source] / p.pdf)}
+                     for p in PICTURES},
+    }
+
+
+def stale() -> list[str]:
+    """The pictures whose source PDF is not the one they were made from (or that are missing)."""
+    with tempfile.TemporaryDirectory() as work:
+        now = manifest(sources(Path(work)))
+    recorded = json.loads(MANIFEST.read_text(encoding="utf-8")) if MANIFEST.is_file() else {"pictures": {}}
+    return [name for name, entry in now["pictures"].items()
+            if recorded["pictures"].get(name) != entry or not (IMAGES / name).is_file()]
+
+
+def make() -> None:
+    """Build the sources, write every picture and the manifest."""
+    if shutil.which("pdftoppm") is None:
+        sys.exit("pictures: pdftoppm is missing (Debian: apt-get install poppler-utils)")
+    with tempfile.TemporaryDirectory() as work:
+        built = sources(Path(work))
+        IMAGES.mkdir(exist_ok=True)
+        for p in PICTURES:
+            stem = Path(work) / p.name.removesuffix(".png")
+            subprocess.run(["pdftoppm", "-png", "-r", str(RESOLUTION), "-f", str(p.page), "-l", str(p.page),
+                            "-singlefile", str(built[p.source] / p.pdf), str(stem)], check=True)
+            shutil.copyfile(f"{stem}.png", IMAGES / p.name)
+            print(f"wrote docs/images/{p.name} ({(IMAGES / p.name).stat().st_size // 1024} kB)")
+        MANIFEST.write_text(json.dumps(manifest(built), indent=2) + "\n", encoding="utf-8")
+    print("wrote docs/images/manifest.json")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--check"]:
+        names = stale()
+        for name in names:
+            print(f"docs/images/{name} is stale: run {COMMAND}")
+        sys.exit(1 if names else 0)
+    make()
