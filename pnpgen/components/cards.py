@@ -868,6 +868,14 @@ def suit_cue(ctx: Ctx, t: Tmpl) -> bool:
     return False
 
 
+def provisional_mark(ctx: Ctx, t: Tmpl) -> str:
+    """How a card template marks a provisional card: its `provisional:` choice where its face prints the footer band
+    (whose version line carries the PROVISIONAL tag), else the watermark, since nothing else would say it."""
+    if any(element.kind == "footer-band" for element in _flat(template_elements(ctx, t))):
+        return t.provisional
+    return "watermark"
+
+
 def _flat(elements) -> list:
     out = []
     for e in elements:
@@ -889,13 +897,13 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     for card in deck.cards:
         f = card_frame(ctx, deck, card=card)
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
-        template = face_template(ctx, deck, card)  # (a face of elements prints no version line to tag: watermark)
+        template = face_template(ctx, deck, card)
         keys = suit_keys(ctx, card, template)
         named = card.name + (f" ({', '.join(card.every_suit)})" if card.suit else "")
         pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(card_face(ctx, deck, card), f.factor), back,
                                    f.bleed, card.count, "marks", back_id=f"back-{deck.id}", kind="card",
                                    source=card.loc, keys=keys, part_of=deck.name), provisional(card, deck),
-                             template.provisional if not template.elements else "watermark"))
+                             provisional_mark(ctx, template)))
     pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", frame.size, back, None, frame.bleed,
                         0, "marks", kind="card-back", source=deck.loc, part_of=deck.name))
     return pieces
