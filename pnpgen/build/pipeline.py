@@ -47,7 +47,7 @@ from .changes import (
     snapshot_name,
     take_snapshot,
 )
-from .profiles import NINE_CARD_EXTRAS, profile_named, with_profile
+from .profiles import NINE_CARD_EXTRAS, left_out, profile_named, with_profile
 
 PAPER_NAMES = ("a4", "letter")
 INKS = ("full", "low", "both")
@@ -228,8 +228,10 @@ def layout_step(state: BuildState) -> None:
 def profile_step(state: BuildState) -> None:
     """What the profile demands of the laid-out kit (nine cards, a shop's sizes); its report lines."""
     profile = profile_named(state.options.profile)
-    if profile.check:
-        state.extra["profile"] = profile.check(state.kit, state.options.extras_limit)
+    lines = profile.check(state.kit, state.options.extras_limit) if profile.check else []
+    lines += left_out(profile, state.kit)
+    if lines:
+        state.extra["profile"] = lines
 
 
 def sheet_template(game: Game, printer_margin: float | None = None):

@@ -18,6 +18,7 @@ SHOP_BLEED = MM_PER_IN / 8  # 1/8 inch, what DriveThruCards and The Game Crafter
 SHOP_SIZES = ((CARD_SIZES["poker"], CARD_SIZES["poker-us"]),)  # shops print the inch poker card
 TGC_PIXELS = {"poker-us": (825, 1125), "bridge": (750, 1125), "tarot": (900, 1500), "mini": (600, 825),
               "square": (825, 825)}  # The Game Crafter's card images at 300 dpi, bleed included
+CARDS = ("card", "card-back")
 NINE_CARD_EXTRAS = 24  # components besides the nine cards (cubes, coins, dice ...): the 2025 contest's limit
 
 
@@ -34,6 +35,34 @@ class Profile:
     png_bleed: tuple[bool, ...] | None = None
     png_kinds: tuple[str, ...] | None = None
     check: Callable[[Kit, int], list[str]] | None = None
+    prints: tuple[str, ...] | None = None  # the piece kinds its files hold (None: every one)
+    leaves_out: str = ""  # why the other kinds are not in its files, and where to print them
+
+
+KIND_NAMES = {"board": ("board", "boards"), "area-card": ("ship or area card", "ship and area cards"),
+              "player-aid": ("player aid", "player aids"), "token": ("token", "tokens"), "card": ("card", "cards"),
+              "card-back": ("card back", "card backs")}
+
+
+def left_out(profile: Profile, kit: Kit) -> list[str]:
+    """The line that names, by kind, the components a profile's files do not hold and says why (none when it
+    holds them all); a variant's pieces count with the game's."""
+    if profile.prints is None:
+        return []
+    kinds: dict[str, list] = {}
+    for p in kit.pieces:
+        if p.kind not in profile.prints and p.count > 0:
+            kinds.setdefault(p.kind, []).append(p)
+    if not kinds:
+        return []
+    parts = []
+    for kind, pieces in kinds.items():
+        names = list(dict.fromkeys(p.name for p in pieces))
+        count = sum(p.count for p in pieces)
+        what = "; ".join(names) if len(names) <= 3 else f"{len(names)} kinds"
+        one, more = KIND_NAMES.get(kind, (kind, kind))
+        parts.append(f"{count} {one if count == 1 else more} ({what})")
+    return [f"{profile.name}: left out: {', '.join(parts)}: {profile.leaves_out}"]
 
 
 def card_counts(kit: Kit) -> list[tuple[str, int, tuple[float, float]]]:
@@ -92,12 +121,17 @@ def check_game_crafter(kit: Kit, _limit: int) -> list[str]:
 PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile("home", "the home printer: PDF sheets and SVGs (or what --format says)"),
     Profile("drivethrucards", "DriveThruCards: one PDF per deck, a card a page with 1/8 in bleed, face then back",
-            formats=("card-pdf",), cards=CardFormat(SHOP_BLEED, SHOP_SIZES)),
+            formats=("card-pdf",), cards=CardFormat(SHOP_BLEED, SHOP_SIZES), prints=CARDS,
+            leaves_out="DriveThruCards prints cards only; print these from the home kit (pnpgen build GAME)"),
     Profile("thegamecrafter", "The Game Crafter: a PNG per card face and back at their pixel sizes (825 x 1125 "
             "for poker)", formats=("png",), cards=CardFormat(SHOP_BLEED, SHOP_SIZES), dpi=300,
-            png_bleed=(True,), png_kinds=("card", "card-back"), check=check_game_crafter),
+            png_bleed=(True,), png_kinds=CARDS, check=check_game_crafter, prints=CARDS,
+            leaves_out="The Game Crafter prints these as products of their own fixed sizes (boards, mats, punchout "
+                       "sheets), which this profile does not lay out; print them from the home kit, or fit "
+                       "their PNGs (--format png) to those products' templates"),
     Profile("bgg-9card", "the BoardGameGeek 9-card contest: exactly nine poker cards on one sheet, then their "
-            "backs", formats=("nine-card",), cards=CardFormat(None, SHOP_SIZES), check=check_nine_cards),
+            "backs", formats=("nine-card",), cards=CardFormat(None, SHOP_SIZES), check=check_nine_cards,
+            prints=CARDS, leaves_out="the contest's file is the nine-card sheet; print the rest from the home kit"),
 )}
 
 

@@ -102,7 +102,7 @@ class _Progress:
                    "not load still stops the build).")
 @click.option("--final", is_flag=True,
               help="Refuse to build while anything in the content is marked provisional (each is an error at "
-                   "its place), even with --force: the kit to send out carries no provisional watermark.")
+                   "its place), even with --force: the kit to send out carries no provisional mark.")
 @click.option("--watch", is_flag=True,
               help="Rebuild on every save in the pack or pnpgen's templates until Ctrl-C: SVGs and contact sheet "
                    "at once, PDFs and changes.txt when the checks pass (no simulation).")

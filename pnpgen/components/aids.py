@@ -10,10 +10,10 @@ from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..model import PlayerAid, Section
 from .context import Ctx
-from .imprint import SAFE, imprint, marked
+from .imprint import PROVISIONAL_SPEC, SAFE, imprint, marked
 
 SPEC = {
-    "size": P("size", ("95mm", "130mm")),  # an aid of size 'card'
+    "size": P("size", ("95mm", "126mm")),  # an aid of size 'card': four fit on A4 and on Letter
     "half_page": P("size", ("190mm", "128mm")),
     "page": P("size", ("190mm", "255mm")),
     "bleed": P("length", "3mm", min=0, max=20),
@@ -33,6 +33,7 @@ SPEC = {
     "text_first": P("bool", False),  # a section with text and a table: the text above the table
     "write_row": P("length", "7mm", min=2, max=30),  # the height of a blank row to write in (a score pad)
     "image_height": P("length", "35mm", min=5, max=250),  # a section's picture: as wide as the text, at most this tall
+    "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
 }
 
 
@@ -46,7 +47,7 @@ def aid_piece(ctx: Ctx, aid: PlayerAid) -> Piece:
                 ctx.markers_ok(cell, s.loc, f"player aid '{aid.id}'")
     size = aid_size(t, aid)
     return marked(Piece(f"aid-{aid.id}", aid.title, "Player aids", size, player_aid(ctx, aid, t), None, t.bleed, 1,
-                        "marks", kind="player-aid", source=aid.loc, part_of=aid.title), aid.provisional)
+                        "marks", kind="player-aid", source=aid.loc, part_of=aid.title), aid.provisional, t.provisional)
 
 
 def aid_size(t: Tmpl, aid: PlayerAid) -> tuple[float, float]:
@@ -69,7 +70,7 @@ def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
     head_ink = th.text_on(t.accent, ink)
     inset = min(SAFE, th_h / 4)  # the title keeps 3 mm inside the trim, centred in its band
     out.append(text_box(aid.title, (m, inset, w - 2 * m, th_h - 2 * inset), text_style(t.title, head_ink)).group)
-    out.append(imprint(ctx, w - m, th_h - 1.2, head_ink, provisional=aid.provisional))
+    out.append(imprint(ctx, w - m, th_h - 1.2, head_ink, provisional=aid.provisional, mark=t.provisional))
     top = th_h + m * 0.8
     avail = h - top - m
     # the largest text size from min_scale to max_scale that fits, in steps of 2.5%

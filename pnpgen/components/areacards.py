@@ -11,7 +11,7 @@ from ..draw.templates import P, text_spec, text_style
 from ..draw.text import text_box
 from ..model import AreaCard
 from .context import Ctx, art_spec
-from .imprint import SAFE, badge_fit, imprint, marked
+from .imprint import PROVISIONAL_SPEC, SAFE, badge_fit, imprint, marked
 
 SPEC = {
     "size": P("size", ("96mm", "88mm")),
@@ -34,6 +34,7 @@ SPEC = {
     "row_gap": P("length", "1.4mm", min=0, max=20),
     "text": text_spec("7pt", italic=True, align="center", valign="bottom", min_size="6pt"),
     "art": art_spec(None),  # the card's picture, under its areas (no box: the body below the header)
+    "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
 }
 
 
@@ -45,7 +46,8 @@ def area_card_pieces(ctx: Ctx, card: AreaCard) -> Piece:
             ctx.icon_ok(a.icon, a.loc, f"area '{a.id}' of '{card.id}'")
     ctx.markers_ok(card.text, card.loc, f"area card '{card.id}'")
     return marked(Piece(f"area-{card.id}", card.name, "Ship and area cards", t.size, area_card(ctx, card, t), None,
-                        t.bleed, 1, "marks", kind="area-card", source=card.loc, part_of=card.name), card.provisional)
+                        t.bleed, 1, "marks", kind="area-card", source=card.loc, part_of=card.name), card.provisional,
+                  t.provisional)
 
 
 def slot_grid(capacity: int, per_row: int) -> tuple[int, int]:
@@ -88,7 +90,8 @@ def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
     out.append(text_box(card.name, (x, 0, w - m - x - sub_w, hh), text_style(t.header.title, head_ink)).group)
     if sub:
         out.append(text_box(sub, (w - m - sub_w, 0, sub_w, hh), text_style(t.header.subtitle, head_ink)).group)
-    out.append(imprint(ctx, w - m, hh - 1.2, head_ink, provisional=card.provisional))  # under the owner
+    out.append(imprint(ctx, w - m, hh - 1.2, head_ink, provisional=card.provisional,  # under the owner
+                       mark=t.provisional))
 
     # one row per area: icon and label on the left, cube slots on the right
     pitch = t.cube + t.slot_gap

@@ -16,7 +16,7 @@ from ..draw.units import SMALLEST
 from ..maths.hexgrid import DIRECTIONS, corners, neighbours, to_pixel
 from ..model import Board, Cell
 from .context import Ctx, art_spec
-from .imprint import SAFE, imprint, marked
+from .imprint import PROVISIONAL_SPEC, SAFE, imprint, marked
 
 SQRT3 = math.sqrt(3)
 SPEC = {
@@ -51,6 +51,7 @@ SPEC = {
     "legend_text": text_spec("7pt", min_size="6pt"),
     "art": art_spec(None, "cover"),  # a board's picture: under its spaces, over the whole board unless a box is given
     "space_art": P("choice", "cover", ("contain", "cover", "stretch")),  # how a picture fills one hex or square
+    "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
 }
 
 
@@ -77,10 +78,10 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
             face = replace(face, items=(face.items[0], art, *face.items[1:]))
     inset = max(t.padding, SAFE)  # the version at the top right, above the title
     face = Group((face, imprint(ctx, size[0] - inset, inset + fonts.CAP_HEIGHT * SMALLEST, t.ink,
-                                provisional=board.provisional)), label=face.label)
+                                provisional=board.provisional, mark=t.provisional)), label=face.label)
     return marked(Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
                         min_scale=min_scale, lattice=lattice, kind="board", part_of=board.name, source=board.loc,
-                        keys=board_keys(ctx, board)), board.provisional)
+                        keys=board_keys(ctx, board)), board.provisional, t.provisional)
 
 
 def board_keys(ctx: Ctx, board: Board) -> tuple[ColourKey, ...]:

@@ -23,7 +23,7 @@ from .corner import INDEX_SPEC, corner_index, index_field
 from .diagrams import heading_diagram, range_diagram, stat
 from .elements import Inks, Known, Scope, Subject, Trim, draw_elements, read_elements, register
 from .griddiagram import Palette, grid_manoeuvre_diagram
-from .imprint import SAFE, badge_fit, deck_badge, imprint, imprint_width, marked
+from .imprint import PROVISIONAL_SPEC, SAFE, badge_fit, deck_badge, imprint, imprint_width, marked
 from .zones import ZONES_SPEC, card_zones, zones_ok
 
 FACE_SPEC = {
@@ -51,6 +51,7 @@ FACE_SPEC = {
     "index": INDEX_SPEC,  # the corner index of a deck with an index field
     "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
     "art": art_spec(None),  # a card's picture, in place of its rules diagram (no box: the diagram's)
+    "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
     "safe": P("length", "3mm", min=0, max=30),  # the safe margin: an element anchored to 'safe' keeps this inside
     "elements": P("elements"),  # what the face draws, in order (none: the classic layout's)
 }
@@ -407,8 +408,9 @@ def _footer_band(face: _Face) -> list[Item]:
         out.append(deck_badge(deck.mark, right - wide / 2, mid, d, face.band_ink, face.band_fill))
         right -= wide + 1.5
     why = provisional(card, deck)
-    out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, face.band_ink, provisional=why))
-    right -= imprint_width(ctx, why) + 2.0
+    out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, face.band_ink, provisional=why,
+                       mark=t.provisional))
+    right -= imprint_width(ctx, why, t.provisional) + 2.0
     named = face.suit if face.suit else card.action if card.action else deck
     out.append(text_box(named.name.upper(), (m, row[0], right - m, row[1]), text_style(t.footer.text, face.band_ink),
                         source=getattr(named, "loc", None)).group)
@@ -866,6 +868,14 @@ def suit_cue(ctx: Ctx, t: Tmpl) -> bool:
     return False
 
 
+def provisional_mark(ctx: Ctx, t: Tmpl) -> str:
+    """How a card template marks a provisional card: its `provisional:` choice where its face prints the footer band
+    (whose version line carries the PROVISIONAL tag), else the watermark, since nothing else would say it."""
+    if any(element.kind == "footer-band" for element in _flat(template_elements(ctx, t))):
+        return t.provisional
+    return "watermark"
+
+
 def _flat(elements) -> list:
     out = []
     for e in elements:
@@ -887,11 +897,13 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     for card in deck.cards:
         f = card_frame(ctx, deck, card=card)
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
-        keys = suit_keys(ctx, card, face_template(ctx, deck, card))
+        template = face_template(ctx, deck, card)
+        keys = suit_keys(ctx, card, template)
         named = card.name + (f" ({', '.join(card.every_suit)})" if card.suit else "")
         pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(card_face(ctx, deck, card), f.factor), back,
                                    f.bleed, card.count, "marks", back_id=f"back-{deck.id}", kind="card",
-                                   source=card.loc, keys=keys, part_of=deck.name), provisional(card, deck)))
+                                   source=card.loc, keys=keys, part_of=deck.name), provisional(card, deck),
+                             provisional_mark(ctx, template)))
     pieces.append(Piece(f"back-{deck.id}", f"{deck.name} back", "Card backs", frame.size, back, None, frame.bleed,
                         0, "marks", kind="card-back", source=deck.loc, part_of=deck.name))
     return pieces

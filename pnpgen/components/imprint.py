@@ -10,26 +10,58 @@ from ..draw import fonts
 from ..draw.bounds import text_box
 from ..draw.geometry import compose, rotate, translate
 from ..draw.piece import Piece
-from ..draw.primitives import Circle, Group, Rect, Style, Text
+from ..draw.primitives import Circle, Group, Item, Rect, Style, Text
+from ..draw.templates import P
 from ..draw.units import SMALLEST
 from .context import Ctx
 
 SAFE = 3.0  # text and symbols keep this far inside a card's trim
 
 
-def version_line(ctx: Ctx, provisional: str = "") -> str:
-    """'v2026.01', with '· provisional' when the piece holds a value the designer has not settled."""
-    return f"v{ctx.game.version}" + ("  ·  provisional" if provisional else "")
+MARKS = ("corner", "watermark")
+PROVISIONAL_SPEC = P("choice", "corner", MARKS)  # a template's `provisional:`: how a provisional piece says so
+TAG = "PROVISIONAL"
+TAG_PAD, TAG_GAP = 0.6, 1.2  # mm: the tag's padding about its word, and its distance from the version
 
 
-def imprint(ctx: Ctx, x: float, y: float, ink: str, anchor: str = "end", provisional: str = "") -> Text:
-    """The version line in the smallest type, its baseline at (x, y)."""
-    return Text(x, y, version_line(ctx, provisional), SMALLEST, ink, "regular", anchor)
+def version_line(ctx: Ctx, provisional: str = "", mark: str = "corner") -> str:
+    """'v2026.01', with '· provisional' when the piece holds a value the designer has not settled and marks it
+    with the watermark (the corner mark prints its own tag beside the version instead)."""
+    return f"v{ctx.game.version}" + ("  ·  provisional" if provisional and mark == "watermark" else "")
 
 
-def imprint_width(ctx: Ctx, provisional: str = "") -> float:
-    """How wide the version line prints."""
-    return fonts.width(version_line(ctx, provisional), SMALLEST, "regular")
+def tag_width() -> float:
+    """How wide the PROVISIONAL tag prints, its padding included."""
+    return fonts.width(TAG, SMALLEST, "bold") + 2 * TAG_PAD
+
+
+def provisional_tag(right: float, baseline: float) -> Group:
+    """The corner mark: 'PROVISIONAL' in red capitals in a small white tag with a red edge, its right edge at
+    `right` and its word on `baseline`: it reads on any band and in grey, and hides nothing."""
+    cap = fonts.CAP_HEIGHT * SMALLEST
+    width = tag_width()
+    box = Rect(right - width, baseline - cap - TAG_PAD, width, cap + 2 * TAG_PAD,
+               Style(fill="#ffffff", stroke=WATERMARK_INK, width=0.2), 0.5)
+    return Group((box, Text(right - TAG_PAD, baseline, TAG, SMALLEST, WATERMARK_INK, "bold", "end")),
+                 label="provisional mark")
+
+
+def imprint(ctx: Ctx, x: float, y: float, ink: str, anchor: str = "end", provisional: str = "",
+            mark: str = "corner") -> Item:
+    """The version line in the smallest type, its baseline at (x, y); with the PROVISIONAL tag after it when
+    the piece is provisional and marked in the corner (`mark`, the template's `provisional:`)."""
+    line = Text(x, y, version_line(ctx, provisional, mark), SMALLEST, ink, "regular", anchor)
+    if not provisional or mark != "corner":
+        return line
+    total = imprint_width(ctx, provisional, mark)
+    left = x - (total if anchor == "end" else total / 2 if anchor == "middle" else 0.0)
+    return Group((replace(line, x=left, anchor="start"), provisional_tag(left + total, y)), label="version")
+
+
+def imprint_width(ctx: Ctx, provisional: str = "", mark: str = "corner") -> float:
+    """How wide the version line prints (with the PROVISIONAL tag, when it has one)."""
+    width = fonts.width(version_line(ctx, provisional, mark), SMALLEST, "regular")
+    return width + (TAG_GAP + tag_width() if provisional and mark == "corner" else 0.0)
 
 
 BADGE_CLEAR = 0.15  # mm the letters' corners keep inside a badge's ring (its stroke is 0.25 mm)
@@ -83,10 +115,11 @@ def watermark(width: float, height: float, trimmed: bool) -> Group:
     return Group((words,), compose(translate(width / 2, height / 2), turn), label="provisional watermark")
 
 
-def marked(piece: Piece, why: str) -> Piece:
-    """A piece with the provisional watermark across its face when `why` says it is not final: over everything,
-    translucent, so no word or number under it is hidden."""
-    if not why:
+def marked(piece: Piece, why: str, mark: str = "corner") -> Piece:
+    """A piece with the provisional watermark across its face when `why` says it is not final and its template
+    asks for the watermark (`mark`): over everything, translucent, so no word or number under it is hidden. The
+    corner mark (the default) is drawn with the version line instead (imprint)."""
+    if not why or mark != "watermark":
         return piece
     mark = watermark(piece.width, piece.height, piece.cut == "marks")
     face = piece.face

@@ -18,7 +18,7 @@ from ..draw.text import text_box
 from ..maths.hexgrid import corners
 from ..model import Token
 from .context import Ctx, art_spec
-from .imprint import imprint, marked
+from .imprint import PROVISIONAL_SPEC, imprint, imprint_width, marked
 
 SQRT3 = math.sqrt(3)
 PLAIN = ("square", "circle", "hex", "rect", "octagon")  # shapes whose label sits inside a plain inset
@@ -31,6 +31,7 @@ SPEC = {
     "icon": P("number", 0.42, min=0, max=1),
     "inset": P("number", 0.14, min=0, max=0.5),
     "art": art_spec(None, "cover"),  # a token's picture, inside its outline (no box: the whole token)
+    "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
 }
 
 
@@ -155,7 +156,8 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
     key = ColourKey(f"tokens of kind '{token.kind}'", f"token '{token.id}'", colour, token.colour_loc or token.loc,
                     mark)
     return marked(Piece(f"token-{token.id}", token.name, "Tokens", (w, h), face, back, 0.0, token.count, "outline",
-                        kind="token", source=token.loc, keys=(key,), part_of=token.name), token.provisional)
+                        kind="token", source=token.loc, keys=(key,), part_of=token.name), token.provisional,
+                  t.provisional)
 
 
 def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: str | None, w: float, h: float,
@@ -204,7 +206,11 @@ def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: s
             out.append(text_box(label, box, ts, ctx.icons.inline).group)
     if edges and token.shape in PLAIN and min(w, h) >= VERSION_MIN and not (token.edges[3:4] and token.edges[3]):
         # a large token prints the version along its bottom (where a hex token's south edge has no label)
-        out.append(imprint(ctx, w / 2, h - max(inset, min(w, h) * 0.1), ink, "middle", token.provisional))
+        # the PROVISIONAL tag only where it fits inside the token (the cover lists what is provisional)
+        room = w - 2 * max(inset, min(w, h) * 0.1)
+        mark = t.provisional if t.provisional == "watermark" or imprint_width(ctx, token.provisional) <= room \
+            else ""
+        out.append(imprint(ctx, w / 2, h - max(inset, min(w, h) * 0.1), ink, "middle", token.provisional, mark))
     out.append(outline(token, w, h, Style(stroke=shade(colour, 0.5) if th.ink_saver else t.outline,
                                           width=t.outline_width, join="round")))
     return Group(tuple(out), label=f"token {token.id}")

@@ -24,7 +24,6 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 STYLES = ("regular", "bold", "italic", "bold-italic", "display")
 DEFAULT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "italic": "DejaVuSans-Oblique.ttf",
                  "bold-italic": "DejaVuSans-BoldOblique.ttf", "display": "DejaVuSans-Bold.ttf"}
-FALLBACK_FAMILIES = "'DejaVu Sans', Verdana, sans-serif"
 MAX_BYTES = 50_000_000  # a font file (the largest common ones, with every CJK character, hold 20 to 30 MB)
 
 
@@ -75,11 +74,6 @@ class FontSet:
         """The PDF font name each style's first file would have, without reading the fonts (a digest of the
         files): what changes when a font file does."""
         return tuple(face_name(paths[0]) for _, paths in self.files)
-
-    def svg_family(self, style: str) -> str:
-        """The SVG font-family list for a style: the face's own family, then fallbacks."""
-        family = self.face(style).family
-        return f"'{family}', {FALLBACK_FAMILIES}" if family != "DejaVu Sans" else FALLBACK_FAMILIES
 
 
 class _Faces(dict):

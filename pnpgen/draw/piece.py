@@ -61,6 +61,7 @@ class Piece:
     players: tuple[int, ...] = ()  # the player counts that use it (empty: every count)
     copy_of: str | None = None  # the piece it is more copies of (for more players); it writes no SVG of its own
     owner: int | None = None  # the player it belongs to: a deck with an owner shares no sheet with other decks
+    folded: bool = False  # a two-sided token printed face and back side by side, to fold, glue and cut (folds.py)
 
     @property
     def width(self) -> float:

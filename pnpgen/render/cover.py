@@ -294,13 +294,18 @@ def assembly(kit: Kit, sheets: list[Sheet], duplex: str) -> list[str]:
                      "Marks stop 1 mm short of the card; lay a ruler on them to extend the cut.")
     if "token" in kinds:
         steps.append("Tokens: cut along their outlines.")
-    if any(p.back is not None and p.kind == "token" for p in kit.pieces if p.count > 0):
+    folded = sorted({q.piece.name for s in sheets for q in s.placed if q.piece.folded})
+    if any(q.piece.back is not None and q.piece.kind == "token" for s in sheets for q in s.placed) or \
+            (not sheets and any(p.back is not None and p.kind == "token" for p in kit.pieces if p.count > 0)):
         steps.append({"long-edge": "Two-sided tokens: their backs print on the back of the same sheet; cut "
                                    "them out once the sheet is printed on both sides.",
                       "fold": "Two-sided tokens: fold their sheet along the dashed line, glue the halves "
                               "together, then cut the tokens out.",
                       "none": "Two-sided tokens: this kit was built without backs (--duplex none); rebuild with "
                               "--duplex long-edge or fold to print them."}[duplex])
+    if folded:
+        steps.append(f"{', '.join(folded)}: face and back print side by side on a single-sided sheet; fold "
+                     "along the dashed line between them, glue, then cut along the outline.")
     for name, tiles, scale in _boards(sheets):
         size = f" at {scale:.0%} of full size" if scale < 0.995 else ""
         if tiles > 1:

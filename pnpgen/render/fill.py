@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .folds import THIN  # noqa: F401 (fill.THIN: what a thin sheet is; defined where imposition reads it too)
 from .pages import Page
-
-THIN = 0.40  # a sheet less full than this wastes paper unless nothing printed the same way could share it
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..draw.piece import Kit, Piece
+from .folds import folded, lonely, pages
 from .marks import Seg
 from .paper import Paper
 from .sheet import Placed, Sheet
@@ -620,7 +621,8 @@ def impose(kit: Kit, paper: Paper, t, fold: bool = False, sides: bool = True) ->
     """Every sheet of a kit on a paper, in print order. Pieces of one player group (the game's own, then each
     variant's) share sheets; groups never do, so each player count's pages can be printed on their own. With
     `sides` (backs print), pieces with a back and pieces without never share a sheet: a duplex sheet's every piece
-    has its back behind it, and a sheet printed on one side wastes no back."""
+    has its back behind it, and a sheet printed on one side wastes no back; two-sided tokens that would be alone
+    on a thin duplex sheet print face and back side by side on a one-sided sheet instead, to fold (folds.py)."""
     sheets: list[Sheet] = []
     groups: dict[str, list[Piece]] = {}
     every = set(kit.cover.players) if kit.cover and kit.cover.players else None
@@ -631,7 +633,14 @@ def impose(kit: Kit, paper: Paper, t, fold: bool = False, sides: bool = True) ->
             groups.setdefault(p.group, []).append(p)
     decks = len({p.part_of for p in kit.pieces if p.kind == "card"})
     for group, pieces in groups.items():
-        for s in fill_sheets(pieces, paper, t, group or "Components", fold, sides):
+        laid = fill_sheets(pieces, paper, t, group or "Components", fold, sides)
+        alone = {q.piece.id for s in laid if sides and lonely(s, paper, t) for q in s.placed}
+        if alone:  # tokens left alone on a thin duplex sheet: face and back side by side, to fold
+            refolded = fill_sheets([folded(p) if p.id in alone else p for p in pieces], paper, t,
+                                   group or "Components", fold, sides)
+            if pages(refolded) < pages(laid):
+                laid = refolded
+        for s in laid:
             s.group = group
             if all(q.piece.kind == "board" for q in s.placed):  # a board's sheet is named for the board
                 s.label = f"{group}: {s.label}" if group else s.label

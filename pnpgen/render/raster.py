@@ -87,7 +87,7 @@ def rasterise(shots: list[Shot], dpi: int):
         doc.close()
 
 
-def png_bytes(image, dpi: int) -> bytes:
+def png_bytes(image, dpi: float) -> bytes:
     """A Pillow image as PNG bytes: sRGB, its dpi, no time or software stamp."""
     from PIL import PngImagePlugin
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 
 from ..draw import fonts
+from ..draw.glyphs import outlines
 from ..draw.primitives import Circle, Drawing, Group, Image, Rect, Style, Text
 from . import svgxml
 
@@ -13,6 +14,11 @@ def num(v: float) -> str:
     """A number as SVG text: at most three decimals, no trailing zeros."""
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
+
+
+def num6(v: float) -> str:
+    """A small factor as SVG text: six decimals at most."""
+    return f"{v:.6f}".rstrip("0").rstrip(".")
 
 
 def path_data(ops) -> str:
@@ -44,6 +50,7 @@ class _SvgPainter:
     def __init__(self, dwg: svgxml.Drawing):
         self.dwg = dwg
         self.clips = 0
+        self.glyphs: set[str] = set()
 
     def attrs(self, st: Style) -> dict:
         a = {"fill": st.fill or "none"}
@@ -66,6 +73,34 @@ class _SvgPainter:
         uri = f"data:image/{item.raster.format};base64," + base64.b64encode(item.raster.data).decode("ascii")
         return self.dwg.image(href=uri, insert=(num(item.x), num(item.y)), size=(num(item.w), num(item.h)),
                               preserveAspectRatio="none")
+
+    def text(self, item: Text):
+        """A line of text as its font's glyph outlines (a <use> of each glyph's path, defined once a file), placed
+        as the layout measured it: the same on a machine without the font. aria-label keeps the words."""
+        face = fonts.face(item.font)
+        glyphs = outlines(face.pdf_name)
+        scale = item.size / glyphs.units
+        width = fonts.width(item.text, item.size, item.font)
+        x = item.x - (width if item.anchor == "end" else width / 2 if item.anchor == "middle" else 0.0)
+        g = self.dwg.g(transform=f"matrix({num6(scale)} 0 0 {num6(-scale)} {num(x)} {num(item.y)})",
+                       fill=item.colour)
+        g["aria-label"] = item.text
+        if item.opacity != 1.0:
+            g["opacity"] = num(item.opacity)
+        at = 0.0
+        for char in item.text:
+            gid = glyphs.glyph(char)
+            data = glyphs.path(gid)
+            if data:
+                key = f"{face.pdf_name[4:12]}-{gid}"
+                if key not in self.glyphs:
+                    self.glyphs.add(key)
+                    self.dwg.defs.add(self.dwg.path(d=data, id=f"g{key}"))
+                use = svgxml.Element("use", x=num(at / scale) if at else None)
+                use["xlink:href"] = f"#g{key}"
+                g.add(use)
+            at += fonts.width(char, item.size, item.font)
+        return g
 
     def shape(self, item):
         d = self.dwg
@@ -103,18 +138,7 @@ class _SvgPainter:
             parent.add(g)
             return
         if isinstance(item, Text):
-            face = fonts.face(item.font)
-            t = d.text(item.text, insert=(num(item.x), num(item.y)), fill=item.colour, font_size=num(item.size),
-                       font_family=fonts.active().svg_family(item.font))
-            if face.weight != "normal":
-                t["font-weight"] = face.weight
-            if face.slant != "normal":
-                t["font-style"] = face.slant
-            if item.anchor != "start":
-                t["text-anchor"] = item.anchor
-            if item.opacity != 1.0:
-                t["opacity"] = num(item.opacity)
-            parent.add(t)
+            parent.add(self.text(item))
             return
         if isinstance(item, Image):
             parent.add(self.image(item))

@@ -33,7 +33,8 @@ def _markers(svg: bytes) -> dict[str, tuple[float, float]]:
 
 
 def _texts(svg: bytes) -> str:
-    return " ".join(t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text"))
+    """The words of a picture: each line of text, drawn as glyph outlines, names itself in aria-label."""
+    return " ".join(g.get("aria-label") for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("aria-label"))
 
 
 def _template(game):

@@ -110,7 +110,7 @@ def test_too_few_fire_chits(eis: Path) -> None:
 
 @pytest.mark.slow
 def test_score_pad_needs_blank_rows(eis: Path) -> None:
-    edit(eis / "aids.yaml", "      blank_rows: 30\n", "")
+    edit(eis / "aids.yaml", "      blank_rows: 28\n", "")
     assert errors_of(eis) == [err(where(eis / "game.yaml", "id: enemy-in-sight"),
                                   "expected a score pad: a player aid section with at least 5 blank_rows for "
                                   "end-of-round scoring, found 0")]
@@ -181,3 +181,15 @@ def test_a_victory_target_beyond_the_ship_deck(eis: Path) -> None:
     assert report.ok and [str(w) for w in report.warnings] == [
         f"{where(eis / 'game.yaml', 'victory_points: 1000', 16)}: warning: rules: the whole Ship deck is worth 541 VP "
         "(Hull plus Rigging), less than the 1000 VP to win: only Prizes scored round after round can get there"]
+
+
+def test_the_score_pad_says_a_ships_value_is_not_scored() -> None:
+    """The Ship cards print a Value beside the Hull and Rigging that do score: the score pad, where ships are
+    scored, says the Value only orders the Line."""
+    from pnpgen.components import layout_kit
+    from pnpgen.draw.primitives import Text, walk
+
+    kit = layout_kit(load_game("enemy-in-sight"))
+    pad = next(p for p in kit.pieces if p.id == "aid-score-pad")
+    words = " ".join(item.text for item, _ in walk(pad.face) if isinstance(item, Text))
+    assert "Value is never scored: it only sets the ship's place in your Line, lowest on the left." in words

@@ -21,6 +21,22 @@ def soh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return copy_pack(tmp_path / "seas-of-havoc", "seas-of-havoc")
 
 
+def test_the_quick_reference_reads_at_8_pt_or_more() -> None:
+    """The quick reference comes in two pages (the Island, the Sea) so that no word of it, nor of the Infamy
+    pad, prints under 8 pt (the version line aside: the smallest type, on every piece)."""
+    from pnpgen.components import layout_kit
+    from pnpgen.draw.units import pt
+
+    game = load_game("seas-of-havoc")
+    kit = layout_kit(game)
+    aids = [p for p in kit.pieces if p.kind == "player-aid" and not p.copy_of]
+    assert [p.id for p in aids] == ["aid-quick-reference", "aid-quick-reference-sea", "aid-score-pad"]
+    for aid in aids:
+        sizes = [item.size * abs(m[0] or m[1]) for item, m in walk(aid.face)
+                 if isinstance(item, Text) and item.text != f"v{game.version}"]
+        assert len(sizes) > 15 and min(sizes) >= pt(8) - 1e-6, (aid.id, min(sizes) / pt(1))
+
+
 @pytest.mark.slow
 def test_bundled_pack_passes_check() -> None:
     report = check_game(load_game("seas-of-havoc"))
@@ -43,8 +59,8 @@ def test_the_pack_holds_what_the_quick_reference_names() -> None:
         "Shipwright flag", "Bosun flag", "Purser flag", "Sailor flag"}
     sea = next(b for b in game.boards if b.id == "sea")
     assert sea.wrap and sea.square_at(2, 2).terrain == "whirlpool" and sea.square_at(2, 2).direction == "cw"
-    aid = game.player_aids[0]
-    titles = " ".join(s.title for s in aid.sections)
+    references = [a for a in game.player_aids if a.id.startswith("quick-reference")]
+    titles = " ".join(s.title for a in references for s in a.sections)
     for topic in ("Setup", "Island Phase", "Flags", "Sea Phase", "Collisions", "Cannon fire", "Shipwrecks", "Game end"):
         assert topic in titles
     decks = {d.id: d for d in game.decks}

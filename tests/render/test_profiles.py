@@ -42,6 +42,10 @@ def test_drivethrucards(tmp_path):
     assert "Reach" in reader.pages[0].extract_text() and "Reach" not in reader.pages[1].extract_text()
     assert "Narrow Seas" in reader.pages[1].extract_text()  # the back's title
     assert "Tack" in reader.pages[2].extract_text()
+    (line,) = state.extra["profile"]  # what the card PDFs leave out, by kind, and why
+    assert line.startswith("drivethrucards: left out: 2 boards (The Narrows; The Fleet Action), 9 ship and area "
+                           "cards (9 kinds), 14 player aids (A Round of Narrow Seas; Actions at a Glance; Four "
+                           "Players, Two Teams), 43 tokens (19 kinds): DriveThruCards prints cards only")
 
 
 @pytest.mark.slow
@@ -54,6 +58,8 @@ def test_the_game_crafter(tmp_path):
     sizes = {Image.open(io.BytesIO(state.files[n])).size for n in names}
     assert sizes == {(825, 1125)}
     assert state.extra["profile"][0] == "thegamecrafter: Action deck: 22 cards, poker-us, 825 x 1125 px PNGs with bleed"
+    assert state.extra["profile"][-1].startswith("thegamecrafter: left out: 2 boards (The Narrows; The Fleet Action)")
+    assert "print them from the home kit" in state.extra["profile"][-1]
 
 
 @pytest.mark.slow
@@ -81,6 +87,7 @@ def test_nine_card_sheet(nine, tmp_path):
     assert r.exit_code == 0, r.output
     assert ("bgg-9card: 9 cards on one sheet; 4 other component(s) (boards 1, tokens 3) against the contest's limit "
             "of 24 (cubes, coins, dice and the like): within it") in r.output
+    assert "bgg-9card: left out: 1 board (" in r.output and "3 tokens (" in r.output
     # Letter leaves 6.35 mm above and below nine cards: within a 5 mm printer margin they butt, with cut lines
     assert "nine-9card-letter.pdf (2 pages, letter, 9 cards with 1.35 mm bleed, butted, with cut lines)" in r.output
     for paper in ("a4", "letter"):
@@ -135,3 +142,24 @@ def test_each_profile_writes_its_own_folder_and_keeps_the_others(tmp_path):
     assert r.exit_code == 0, r.output
     assert f"wrote {tmp_path / 'narrow-seas' / 'drivethrucards' / 'cards' / 'action.pdf'} (22 cards" in r.output
     assert (shop.target / "png").is_dir() and (home.target / "png").is_dir()
+
+
+def test_a_profile_that_prints_everything_the_kit_holds_says_nothing_is_left_out():
+    """The line counts each kind a profile's files leave out (copies included) and names up to three pieces; a kit
+    of cards alone, or the home profile, gives none."""
+    from kit.pieces import plain_deck
+
+    from pnpgen.build.profiles import PROFILES, left_out
+    from pnpgen.draw.piece import Kit, Piece
+    from pnpgen.draw.primitives import Group
+
+    cards = tuple(plain_deck(3))
+    assert left_out(PROFILES["drivethrucards"], Kit("g", "G", "1", cards)) == []
+    tokens = tuple(Piece(f"token-{n}", f"Coin {n}", "Tokens", (20, 20), Group(()), count=n + 1, kind="token")
+                   for n in range(4))
+    board = Piece("board-sea", "Sea", "Boards", (200, 200), Group(()), kind="board")
+    kit = Kit("g", "G", "1", cards + tokens + (board,))
+    assert left_out(PROFILES["home"], kit) == []
+    (line,) = left_out(PROFILES["drivethrucards"], kit)
+    assert line.startswith("drivethrucards: left out: 10 tokens (4 kinds), 1 board (Sea): DriveThruCards prints "
+                           "cards only")

@@ -1,4 +1,5 @@
-"""Provisional means visible: a watermark across every piece not final, and `build --final` refusing them."""
+"""Provisional means visible: a PROVISIONAL tag at the corner of every piece not final (or, as a template
+chooses, a watermark across it), and `build --final` refusing them."""
 
 from __future__ import annotations
 
@@ -33,25 +34,33 @@ def test_the_watermark_of_a_round_token_stays_inside_its_circle():
     assert (x0 + x1) / 2 == pytest.approx(10, abs=0.3) and (y0 + y1) / 2 == pytest.approx(10, abs=0.3)
 
 
-def _kit(root, tmp, provisional: bool):
+def _kit(root, tmp, provisional: bool, mark: str = ""):
     pack = copy_pack(root / "narrow-seas")
     if provisional:
         edit(pack / "actions.yaml", "  name: Broadside\n", "  name: Broadside\n  provisional: damage still in play\n")
+    if mark:  # the pack's templates choose the mark (a template left out takes pnpgen's)
+        (pack / "templates").mkdir()
+        for kind in ("action-card", "board"):
+            (pack / "templates" / f"{kind}.yaml").write_text(f"kind: {kind}\nprovisional: {mark}\n", encoding="utf-8")
     state = build(BuildOptions(game=str(pack), out=tmp, papers=("a4",), formats=("pdf",), sim_games=0))
     return state, tmp / "narrow-seas" / "narrow-seas-a4.pdf"
 
 
 @pytest.mark.slow
-def test_a_provisional_card_carries_the_watermark_in_print_and_nothing_else_changes(tmp_path):
-    plain, plain_pdf = _kit(tmp_path / "a", tmp_path / "out-a", provisional=False)
-    marked, marked_pdf = _kit(tmp_path / "b", tmp_path / "out-b", provisional=True)
+@pytest.mark.parametrize("mark", ["", "watermark"])
+def test_a_provisional_card_carries_its_mark_in_print_and_nothing_else_changes(tmp_path, mark):
+    """By default a provisional piece carries the PROVISIONAL tag at its version line's corner; a template's
+    `provisional: watermark` puts the large translucent word across it instead. Either shows in grey, on the
+    provisional cards only."""
+    plain, plain_pdf = _kit(tmp_path / "a", tmp_path / "out-a", provisional=False, mark=mark)
+    marked, marked_pdf = _kit(tmp_path / "b", tmp_path / "out-b", provisional=True, mark=mark)
     pages = marked.pages["a4"]
     assert len(pages) == len(plain.pages["a4"])
     broadsides = {n: [t for t in page.trims if t[0].endswith("broadside") and t[1] == "face"]
                   for n, page in enumerate(pages, start=1)}
     broadsides = {n: trims for n, trims in broadsides.items() if trims}
     assert sum(len(t) for t in broadsides.values()) == 6  # every Broadside card, and only those
-    dpi = 30
+    dpi = 30 if mark else 60
     for n, trims in broadsides.items():
         (w, h, before), = grey_pages(plain_pdf, dpi, tmp_path / f"g{n}a", n, n)
         (_, _, after), = grey_pages(marked_pdf, dpi, tmp_path / f"g{n}b", n, n)
@@ -59,19 +68,57 @@ def test_a_provisional_card_carries_the_watermark_in_print_and_nothing_else_chan
         boxes = [(int(x * scale) - 1, int(y * scale) - 1, int((x + tw) * scale) + 1, int((y + th) * scale) + 1)
                  for _id, _side, x, y, tw, th in trims]
         changed = [(i % w, i // w) for i, (a, b) in enumerate(zip(before, after)) if abs(a - b) > 12]
-        assert changed, f"page {n}: the watermark does not show in grey"
+        assert changed, f"page {n}: the mark does not show in grey"
         assert all(any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in boxes) for x, y in changed), \
             f"page {n}: pixels changed outside the provisional cards"
-        for x0, y0, x1, y1 in boxes:  # each card shows it: darker pixels where the words cross its light middle
-            assert sum(1 for x, y in changed if x0 <= x <= x1 and y0 <= y <= y1) >= 20
+        for x0, y0, x1, y1 in boxes:
+            inside = [(x, y) for x, y in changed if x0 <= x <= x1 and y0 <= y <= y1]
+            assert len(inside) >= 20
+            if not mark:  # the tag keeps to the card's footer band (6 mm), at the bottom right
+                assert min(y for _, y in inside) >= y1 - 8 * scale and min(x for x, _ in inside) >= x0 + 20 * scale
     broadside_cards = {p.id for p in marked.kit.pieces if p.kind == "card" and p.id.endswith("-broadside")}
     assert len(broadside_cards) == 6  # three suits, in the two-player deck and the four-player one
-    assert {p.id for p in marked.kit.pieces if _watermarked(p)} == broadside_cards | {"board-fleet-action"}
-    assert {p.id for p in plain.kit.pieces if _watermarked(p)} == {"board-fleet-action"}  # as bundled
+    label = "provisional watermark" if mark else "provisional mark"
+    other = "provisional mark" if mark else "provisional watermark"
+    assert {p.id for p in marked.kit.pieces if _labelled(p.face, label)} == broadside_cards | {"board-fleet-action"}
+    assert {p.id for p in plain.kit.pieces if _labelled(p.face, label)} == {"board-fleet-action"}  # as bundled
+    assert not any(_labelled(p.face, other) for p in marked.kit.pieces)
 
 
-def _watermarked(piece) -> bool:
-    return any(getattr(item, "label", "") == "provisional watermark" for item in piece.face.items)
+def _labelled(item, label: str) -> bool:
+    """Whether a drawing holds a group of that label, at any depth."""
+    if getattr(item, "label", "") == label:
+        return True
+    return any(_labelled(child, label) for child in getattr(item, "items", ()))
+
+
+def test_the_corner_mark_follows_the_version_inside_the_room_the_version_takes():
+    from pnpgen.components.context import Ctx
+    from pnpgen.components.imprint import TAG, imprint, imprint_width
+    from pnpgen.load.loader import load_game
+
+    ctx = Ctx.make(load_game("enemy-in-sight"))
+    plain = imprint(ctx, 60.0, 85.0, "#000000")
+    assert plain.text == "v2026.01" and imprint_width(ctx) < imprint_width(ctx, "why")
+    for anchor, right in (("end", 60.0), ("middle", 60.0 + imprint_width(ctx, "why") / 2),
+                          ("start", 60.0 + imprint_width(ctx, "why"))):
+        group = imprint(ctx, 60.0, 85.0, "#000000", anchor, provisional="why")
+        x0, _y0, x1, y1 = ink_box(group)
+        assert x1 == pytest.approx(right, abs=0.11)  # the tag's edge: half its 0.2 mm stroke beyond
+        assert x1 - x0 == pytest.approx(imprint_width(ctx, "why"), abs=0.22)
+        assert y1 <= 85.0 + 0.7  # on the version's baseline, its tag a little below
+        words = [t.text for t in _texts(group)]
+        assert words == ["v2026.01", TAG]
+    watermarked = imprint(ctx, 60.0, 85.0, "#000000", provisional="why", mark="watermark")
+    assert watermarked.text == "v2026.01  ·  provisional"
+
+
+def _texts(item):
+    if hasattr(item, "items"):
+        for child in item.items:
+            yield from _texts(child)
+    elif hasattr(item, "text"):
+        yield item
 
 
 @pytest.mark.slow

@@ -37,8 +37,9 @@ def test_card_svgs_are_poker_size_and_use_vector_symbols(built):
     state, folder = built
     root = ET.parse(folder / "svg" / "card-blue-reach.svg").getroot()
     assert (root.get("width"), root.get("height")) == ("63mm", "88mm")
-    texts = [t.text or "" for t in root.iter(f"{NS}text")]
-    assert "Reach" in texts
+    texts = [g.get("aria-label") for g in root.iter(f"{NS}g") if g.get("aria-label")]
+    assert "Reach" in texts  # the words, drawn as glyph outlines, name themselves
+    assert not any(True for _ in root.iter(f"{NS}text"))
     assert not any(ch in "".join(texts) for ch in "●▲♦")  # suit symbols are shapes, not glyphs
     ink = readable_on(state.game.suit("blue").colour)  # the blue suit's circle, in the band's text colour
     assert any(c.get("fill") == ink for c in root.iter(f"{NS}circle"))

@@ -117,3 +117,68 @@ def test_sheets_stay_within_4096_pixels(tmp_path):
     sheet = pictures["d-faces.png"]
     assert max(sheet.size) <= 4096
     assert sheet.size == (4090, 7 * pictures["d-back.png"].height)
+
+
+def _spots(kit: Kit, objects: list[dict]) -> list[tuple[float, float, float, float, list[dict]]]:
+    """Each spot on the table: its centre, the piece's footprint in units (from the kit) and what lies there."""
+    from pnpgen.render.writers.tts import guid
+    from pnpgen.render.writers.tts_table import footprint
+
+    sizes = {}
+    for p in kit.pieces:
+        for ident in (p.id, f"{p.id}#0"):
+            sizes[guid(ident)] = footprint(p.width, p.height)
+    firsts = {p.back_id: p for p in kit.pieces if p.kind == "card"}
+    for back_id, p in firsts.items():
+        sizes[guid(back_id)] = footprint(p.width, p.height)
+    by_place: dict[tuple[float, float], list[dict]] = {}
+    for o in objects:
+        by_place.setdefault((o["Transform"]["posX"], o["Transform"]["posZ"]), []).append(o)
+    out = []
+    for (x, z), there in by_place.items():
+        width, depth = sizes[there[0]["GUID"]]
+        out.append((x, z, width, depth, there))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["narrow-seas", "enemy-in-sight", "seas-of-havoc"])
+def test_objects_lie_in_a_grid_within_the_table(game, tmp_path):
+    """Every object of a bundled kit lies on the Rectangle table's flat top (x within +-28 units, z within +-19),
+    no two places overlap, and a token's copies stand in one stack; decks come first, then tiles, then tokens."""
+    from pnpgen.components import layout_kit
+    from pnpgen.load.loader import load_game
+
+    kit = layout_kit(load_game(game))
+    saved, _ = export(kit, tmp_path, dpi=40)
+    assert saved["Table"] == "Table_RPG"
+    objects = saved["ObjectStates"]
+    spots = _spots(kit, objects)
+    assert sum(len(s[4]) for s in spots) == len(objects) > 20
+    for x, z, width, depth, there in spots:
+        assert abs(x) + width / 2 <= 28 and abs(z) + depth / 2 <= 19, (there[0]["Nickname"], x, z)
+        assert len({o["Nickname"] for o in there}) == 1  # a stack holds copies of one piece
+        heights = [o["Transform"]["posY"] for o in there]
+        assert heights == sorted(set(heights)) and heights[0] == 1.0  # piled up from the table
+    for a in range(len(spots)):
+        for b in range(a + 1, len(spots)):
+            (xa, za, wa, da, _), (xb, zb, wb, db, _) = spots[a], spots[b]
+            assert abs(xa - xb) >= (wa + wb) / 2 or abs(za - zb) >= (da + db) / 2  # side by side, not on top
+    tokens = [s for s in spots if s[4][0]["Name"] == "Custom_Token"]
+    assert any(len(s[4]) > 1 for s in tokens)  # copies stack
+    kinds = ["deck" if s[4][0]["Name"] in ("DeckCustom", "Card") else "token"
+             if s[4][0]["Nickname"] in {p.name for p in kit.pieces if p.kind == "token"} else "tile"
+             for s in sorted(spots, key=lambda s: (-s[1], s[0]))]  # far row first, left to right
+    assert kinds == sorted(kinds, key=["deck", "tile", "token"].index)
+
+
+def test_a_deck_sheet_states_the_resolution_its_pixels_hold(tmp_path):
+    """A sheet shrunk to keep within 4096 pixels says the dpi it holds at the card's printed size, not --dpi."""
+    kit = Kit("g", "G", "1", tuple(plain_deck(30)))
+    _, pictures = export(kit, tmp_path, dpi=300)
+    sheet, back = pictures["d-faces.png"], pictures["d-back.png"]
+    card = next(p for p in kit.pieces if p.kind == "card")
+    held = back.width / (card.width / 25.4)
+    assert held < 200  # ten poker cards across at 300 dpi would need 7,440 pixels
+    for image in (sheet, back):
+        assert image.info["dpi"][0] == pytest.approx(held, abs=0.05)

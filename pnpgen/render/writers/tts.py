@@ -4,7 +4,10 @@ Each deck is a `DeckCustom` whose faces come from sheets of at most 10 x 7 cards
 back, the image TTS shows for a hidden card) no more than 4096 pixels a side, and one back image; every physical
 card is a `Card` named after its card. Boards, area cards and player aids are `Custom_Tile`s (their backs on the
 other side); tokens are `Custom_Token`s cut out along their outline, or `Custom_Tile`s when they have a back.
-Images are found at `file:///` paths in the output folder, or under `--tts-url-prefix` once hosted.
+Images are found at `file:///` paths in the output folder, or under `--tts-url-prefix` once hosted. Objects lie
+on the table in rows (tts_table.py): decks, then boards, area cards and aids, then tokens, each token's copies in
+a stack. Every image states the resolution its pixels hold at the piece's printed size (a deck sheet shrunk to
+4096 pixels says so).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from ...draw.piece import Kit, Piece
 from ...draw.primitives import Circle, Group, Item
 from ..raster import Shot, piece_drawing, pixels, png_bytes, rasterise, require_rasteriser, shot
 from .base import OutFile, Pages, WriteOptions, Writer, decks
+from .tts_table import TABLE, Spot, arrange, footprint
 
 FOLDER = "tts"
 MAX_SIDE = 4096  # pixels: the largest texture TTS loads
@@ -63,9 +67,9 @@ def guid(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:6]
 
 
-def transform(x: float, z: float = 0.0, scale: float = 1.0, face_down: bool = False) -> dict:
-    """A TTS transform: on the table at (x, z), turned face down if asked, scaled evenly across the table."""
-    return {"posX": round(x, 3), "posY": 1.0, "posZ": round(z, 3), "rotX": 0.0, "rotY": 180.0,
+def transform(scale: float = 1.0, face_down: bool = False) -> dict:
+    """A TTS transform, turned face down if asked, scaled evenly across the table; tts_table.arrange places it."""
+    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
             "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
 
 
@@ -92,6 +96,7 @@ class Picture:
     shot: Shot | None = None
     cells: tuple[Shot | None, ...] = ()
     cols: int = 0
+    dpi: float = 0.0  # the resolution its pixels hold at the piece's printed size (0: the build's --dpi)
 
 
 class _Build:
@@ -102,7 +107,7 @@ class _Build:
         self.options = options
         self.pictures: list[Picture] = []
         self.objects: list[dict] = []
-        self.x = 0.0
+        self.spots: dict[str, list[Spot]] = {"decks": [], "tiles": [], "tokens": []}
         self.next_key = 1
 
     def url(self, name: str) -> str:
@@ -118,11 +123,10 @@ class _Build:
         self.pictures.append(Picture(name, shot(drawing, self.options.dpi, transparent, piece.name)))
         return self.url(name)
 
-    def advance(self, width_mm: float) -> float:
-        """The x of the next object on the table (objects stand in a row, about an inch a unit)."""
-        x = self.x + width_mm / 50.8
-        self.x += width_mm / 25.4 + 1.0
-        return x
+    def place(self, group: str, piece: Piece, objects: list[dict]) -> None:
+        """Objects that lie at one spot of the table (a deck; a piece's copies stacked), in a group's rows."""
+        self.spots[group].append(Spot(*footprint(piece.width, piece.height), objects))
+        self.objects.extend(objects)
 
     def grids(self, cards: list[Piece]) -> list[Grid]:
         """A deck's face sheets: 69 cards at most on each (the 70th slot is the hidden card's)."""
@@ -143,17 +147,18 @@ class _Build:
         grids = self.grids(cards)
         back_drawing = piece_drawing(back.face, back.width, back.height)
         back_name = f"{deck_id}-back.png"
-        self.pictures.append(Picture(back_name, Shot(back_drawing, grids[0].card_w, grids[0].card_h)))
+        dpi = grids[0].card_w / (first.width / 25.4)  # what the card's pixels hold, after fitting 4096 pixels
+        self.pictures.append(Picture(back_name, Shot(back_drawing, grids[0].card_w, grids[0].card_h), dpi=dpi))
         custom: dict[str, dict] = {}
         contained, ids = [], []
-        x = self.advance(first.width)
         scale = first.width / CARD_MM
         for n, g in enumerate(grids, start=1):
             sheet_name = f"{deck_id}-faces-{n}.png" if len(grids) > 1 else f"{deck_id}-faces.png"
             cells: list[Shot | None] = [Shot(piece_drawing(p.face, p.width, p.height), g.card_w, g.card_h)
                                         for p in g.cards]
             cells += [None] * (g.cols * g.rows - 1 - len(g.cards)) + [Shot(back_drawing, g.card_w, g.card_h)]
-            self.pictures.append(Picture(sheet_name, cells=tuple(cells), cols=g.cols))
+            self.pictures.append(Picture(sheet_name, cells=tuple(cells), cols=g.cols,
+                                         dpi=g.card_w / (first.width / 25.4)))
             entry = {"FaceURL": self.url(sheet_name), "BackURL": self.url(back_name), "NumWidth": g.cols,
                      "NumHeight": g.rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
             custom[str(g.key)] = entry
@@ -161,41 +166,45 @@ class _Build:
                 card_id = g.key * 100 + slot
                 for copy in range(p.count):
                     ids.append(card_id)
-                    card = base_object("Card", p.name, f"{p.id}#{copy}", transform(x, 0, scale, True))
+                    card = base_object("Card", p.name, f"{p.id}#{copy}", transform(scale, True))
                     card.update({"CardID": card_id, "SidewaysCard": p.width > p.height,
                                  "CustomDeck": {str(g.key): entry}})
                     contained.append(card)
         if len(contained) == 1:
-            self.objects.append(contained[0])
+            self.place("decks", first, contained)
             return
-        deck = base_object("DeckCustom", back.part_of or back.name, back.id, transform(x, 0, scale, True))
+        deck = base_object("DeckCustom", back.part_of or back.name, back.id, transform(scale, True))
         deck.update({"SidewaysCard": first.width > first.height, "DeckIDs": ids, "CustomDeck": custom,
                      "ContainedObjects": contained})
-        self.objects.append(deck)
+        self.place("decks", first, [deck])
 
     def tile(self, p: Piece) -> None:
         """A board, area card, aid or two-sided token as a Custom_Tile (a token in its outline's shape)."""
         front = self.image(f"{p.id}.png", p.face, p)
         back = self.image(f"{p.id}-back.png", p.back, p) if p.back is not None else front
         kind = outline_kind(p.face) if p.kind == "token" else "box"
+        copies = []
         for copy in range(max(1, p.count)):
             obj = base_object("Custom_Tile", p.name, f"{p.id}#{copy}",
-                              transform(self.advance(p.width), 0, max(p.width, p.height) / TILE_MM), WHITE)
+                              transform(max(p.width, p.height) / TILE_MM), WHITE)
             obj["CustomImage"] = {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0, "WidthScale": 0.0,
-                                  "CustomTile": {"Type": TILE_TYPES[kind], "Thickness": 0.1, "Stackable": False,
-                                                 "Stretch": True}}
-            self.objects.append(obj)
+                                  "CustomTile": {"Type": TILE_TYPES[kind], "Thickness": 0.1,
+                                                 "Stackable": p.kind == "token", "Stretch": True}}
+            copies.append(obj)
+        self.place("tokens" if p.kind == "token" else "tiles", p, copies)
 
     def token(self, p: Piece) -> None:
         """A one-sided token as Custom_Tokens cut out along the clear part of its image."""
         url = self.image(f"{p.id}.png", p.face, p, transparent=True)
+        copies = []
         for copy in range(max(1, p.count)):
             obj = base_object("Custom_Token", p.name, f"{p.id}#{copy}",
-                              transform(self.advance(p.width), 0, max(p.width, p.height) / TILE_MM), WHITE)
+                              transform(max(p.width, p.height) / TILE_MM), WHITE)
             obj["CustomImage"] = {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
                                   "CustomToken": {"Thickness": 0.1, "MergeDistancePixels": 15.0, "StandUp": False,
                                                   "Stackable": True}}
-            self.objects.append(obj)
+            copies.append(obj)
+        self.place("tokens", p, copies)
 
     def files(self) -> list[OutFile]:
         """Every image, then the saved object."""
@@ -208,15 +217,16 @@ class _Build:
                 self.token(p)
             else:
                 self.tile(p)
+        arrange([self.spots["decks"], self.spots["tiles"], self.spots["tokens"]])
         shots = [s for pic in self.pictures for s in ((pic.shot,) if pic.shot else pic.cells) if s is not None]
         images = rasterise(shots, self.options.dpi)
         out: list[OutFile] = []
         for n, pic in enumerate(self.pictures, start=1):
             image = next(images) if pic.shot else _sheet(pic, images)
-            out.append(OutFile(f"{FOLDER}/{pic.name}", png_bytes(image, self.options.dpi)))
+            out.append(OutFile(f"{FOLDER}/{pic.name}", png_bytes(image, pic.dpi or self.options.dpi)))
             self.options.tick("render tts", n, len(self.pictures))
         save = {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
-                "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
+                "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": TABLE, "Sky": "",
                 "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "", "XmlUI": "",
                 "ObjectStates": self.objects}
         text = json.dumps(save, indent=2, ensure_ascii=False) + "\n"
