@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..errors import ContentError, ContentErrors, Problems
 from ..model import Game
-from . import generic
+from . import generic, rulebook
 from .registry import checks_for
 
 
@@ -44,6 +44,7 @@ def check_game(game: Game, problems: Problems | None = None, layout: bool = Fals
         generic.check(game, problems, own)
         if own is not None:
             own.check(game, problems)
+        rulebook.check(game, problems)
         if layout:
             _layout(game, problems, printer_margin)
     except ContentErrors:

@@ -26,6 +26,7 @@ from .context import Context
 from .decks import Decks
 from .files import Files
 from .names import Names
+from .rulebook import read_rulebook, resolve_rulebook
 from .textrefs import resolve_references
 from .variants import Variants
 
@@ -130,10 +131,15 @@ class _Loader:
             also_needed=values["also_needed"],
             sim=values["sim"] or Simulation(),
             provisional=tuple(self.context.marked),
+            playing_time=values["playing_time"],
         )
-        return resolve_references(
-            game, self.context.problems, self.context.at
-        )  # text that names values of the data prints them
+        game = resolve_references(game, self.context.problems, self.context.at)  # text that names data prints it
+        if values["rulebook"]:
+            quiet = bool(self.context.problems.errors)  # (the rulebook's own syntax errors silence none of its refs)
+            book = read_rulebook(self.context.root, values["rulebook"], loc_of(m, "rulebook"), self.context.problems)
+            if book is not None:
+                game = resolve_rulebook(replace(game, rulebook=book), self.context.problems, self.context.at, quiet)
+        return game
 
     def read_cleanly(self, m: Any, key: str) -> bool:
         """Whether a field read without an error (the game's player counts: else variants' are not checked)."""
