@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checks import Report, check_game
-from ..checks.print import preflight
+from ..checks.print import preflight, rulebook_preflight
 from ..components import CardFormat, Kit, layout_kit
 from ..draw import fonts
 from ..draw.templates import Templates
@@ -47,6 +47,7 @@ from .changes import (
     take_snapshot,
 )
 from .profiles import NINE_CARD_EXTRAS, profile_named, with_profile
+from .rulebook import is_rules_pdf, rulebook_step
 
 PAPER_NAMES = ("a4", "letter")
 PREVIOUS_RESULT = "report/previous-result.json"  # the previous build's simulation result, compared with this one
@@ -285,6 +286,9 @@ def preflight_step(state: BuildState) -> None:
     t = sheet_template(state.game, state.options.printer_margin)
     with fonts.using(fonts.for_game(state.game)):
         preflight(state.kit, problems, state.game.loc, state.pages, t, t.printer_margin)
+        rules = {**state.extra.get("rulebook pages", {}), **state.extra.get("rulebook sheets", {})}
+        if rules:
+            rulebook_preflight(rules, problems, state.game.rulebook.loc, t.printer_margin)
         kinds = {p.id: p.kind for p in state.kit.pieces}
         state.extra["ink"] = [line for name, pages in state.pages.items()
                               for line in ink_lines(name, ink_by_kind(pages, kinds), state.options.ink_saver)]
@@ -311,9 +315,10 @@ def changes_step(state: BuildState) -> None:
         before, baseline = read_snapshot(target, kind), f"the previous {describe_kind(o)} in this folder"
     baseline += f" ({snapshot_name(kind)})"
     fontset = fonts.for_game(game)
-    now = take_snapshot(kit, Path(game.root), ",".join(fontset.names()),
-                        {f"{game.id}-{name}.pdf": pages for name, pages in state.pages.items()}
-                        if "pdf" in o.formats else {},
+    printed = {f"{game.id}-{name}.pdf": pages for name, pages in state.pages.items()} if "pdf" in o.formats else {}
+    printed.update(state.extra.get("rulebook pages", {}))
+    printed.update(state.extra.get("rulebook sheets", {}))
+    now = take_snapshot(kit, Path(game.root), ",".join(fontset.names()), printed,
                         skip=Path(os.path.abspath(o.out)), outputs=_other_outputs(state, before, target))
     changes = compare(before, now)
     reprints: dict[str, str] = {}
@@ -367,7 +372,8 @@ def _other_outputs(state: BuildState, before, target: Path) -> dict[str, str]:
     gid = state.game.id
     svg, full = writer_named("svg"), {f"{gid}-{name}.pdf" for name in state.options.papers}
     out = {rel: file_digest(data) for rel, data in state.files.items()
-           if not (svg.owned(rel) or rel in full or rel.startswith("report/") or is_changes_file(rel, gid))}
+           if not (svg.owned(rel) or rel in full or rel.startswith("report/") or is_changes_file(rel, gid)
+                   or is_rules_pdf(rel, gid))}
     if before is not None:
         keep = _kept(state)
         out.update({rel: d for rel, d in before.outputs.items()
@@ -407,6 +413,8 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
             return True
         if is_changes_file(rel, gid):  # an old changed-components PDF describes an older comparison
             return not wrote_changes
+        if is_rules_pdf(rel, gid):  # a rulebook the pack no longer has goes with the kit it was printed beside
+            return "pdf" not in state.options.formats
         if rel.startswith("report/"):  # an old report stays with the old contact sheet that links to it
             return not wrote_report and not built_svg
         return True
@@ -416,7 +424,8 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
 def default_steps() -> list[Step]:
     """The build's steps in order."""
     return [Step("load", load_step), Step("check", check_step), Step("simulate", simulate_step),
-            Step("layout", layout_step), Step("profile", profile_step), Step("render", render_step),
+            Step("layout", layout_step), Step("profile", profile_step), Step("rulebook", rulebook_step),
+            Step("render", render_step),
             Step("preflight", preflight_step), Step("report", report_step), Step("changes", changes_step),
             Step("write", write_step)]
 

@@ -251,7 +251,8 @@ class _Layout:
             items += page_items(placed)
             items.append(self.footer(n, total))
             out.append(RulesPage(Drawing(w, h, Group(tuple(items)), f"{self.game.title}: {label}"),
-                                 label if n > 1 else "Rules: title and contents", starts))
+                                 label if n > 1 else "Rules: title, contents" + (f", {starts[0]}" if starts
+                                                                                  else ""), starts))
         return out
 
     def footer(self, n: int, total: int) -> Group:

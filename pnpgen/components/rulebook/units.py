@@ -179,7 +179,7 @@ class Units:
         if got is None:
             return []
         drawing, w, h = got
-        items: list[Item] = [place(drawing, (width - w) / 2, 0)]
+        items: list[Item] = [Group((place(drawing, (width - w) / 2, 0),), label="picture")]
         height = h
         if f.caption:
             laid = self.laid(f.caption, self.s.text("caption", align="center"), width, f.loc)
@@ -234,7 +234,7 @@ class Units:
             row_h = max(row_h, h)
         width_used = max((x - gap), 0.0) if y == 0 else self.width
         shift = (self.width - width_used) / 2 if y == 0 else 0.0
-        group = Group((Group(tuple(items), (1, 0, 0, 1, shift, 0)),), source=f.loc)
+        group = Group((Group(tuple(items), (1, 0, 0, 1, shift, 0), label="picture"),), source=f.loc)
         unit = Unit(group, y + row_h, gap=3.0 * self.s.scale, source=f.loc, name=f"the {f.kind} block")
         return self.captioned(unit, f)
 
