@@ -16,7 +16,7 @@ from ..render.pdf import write_pdf
 
 
 def rules_pdf_name(game_id: str, paper: str, booklet: bool = False) -> str:
-    """The file a rulebook prints in: `<game>-rules-<paper>.pdf`, or the booklet's `<game>-rules-booklet-<paper>.pdf`."""
+    """The file a rulebook prints in: `<game>-rules-<paper>.pdf`, or `<game>-rules-booklet-<paper>.pdf`."""
     return f"{game_id}-rules-{'booklet-' if booklet else ''}{paper}.pdf"
 
 
