@@ -152,7 +152,8 @@ def cover_facts(game: Game, counts: tuple[int, ...], ink_saver: bool = False) ->
     provisional = tuple((", ".join(_worded(w) if n == 1 else f"{_worded(w)} × {n}" for w, n in Counter(items).items()),
                          why)
                         for why, items in whats.items())
-    return CoverFacts(game.credits, game.licence, counts, groups, needed, provisional, ink_saver)
+    return CoverFacts(game.credits, game.licence, counts, groups, needed, provisional, ink_saver,
+                      playing_time=game.playing_time)
 
 
 def _worded(what: str) -> str:

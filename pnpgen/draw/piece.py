@@ -97,8 +97,7 @@ class CoverFacts:
     provisional: tuple[tuple[str, str], ...] = ()  # (what, why)
     ink_saver: bool = False  # laid out as the low-ink kit (backs as outlines, bands as tints)
     rules: tuple[RulesFile, ...] = ()  # the rulebook's files beside the kit, by paper (none: no rulebook)
-    title: str = ""  # the game's title, players and playing time, as the cover shows them
-    playing_time: str = ""
+    playing_time: str = ""  # how long a game takes ('30 minutes'; '' when the pack does not say)
 
 
 @dataclass(frozen=True)
