@@ -97,7 +97,8 @@ class _Loader:
         self.context.terrains = {t.id: self.names.link_terrain(t) for t in raw["terrain"] or ()}
         self.context.actions = {a.id: self.names.link_action(a) for a in raw["actions"] or ()}
         parts = self.components.link_components(raw, "")
-        self.names.link_marks(values["provisional"], m.get("provisional"), {"players": values["players"]}, rules)
+        self.names.link_marks(values["provisional"], m.get("provisional"),
+                             {"players": values["players"], "playing_time": values["playing_time"]}, rules)
         palette, icons = dict(self.context.palette), dict(self.context.icons)
         variants = self.variants.load_variants(raw["variants"], m, parts, values["players"] if players_known else None)
         self.context.palette, self.context.icons = palette, icons

@@ -8,7 +8,7 @@ and column it starts at (docs/rulebook.md lists what is read).
 - `> ` quotes: a note set apart in a box. `---` alone: a thin line.
 - Fenced blocks (```` ```kind ````) whose kind is one of the blocks pnpgen fills in; `![caption](file)` alone on
   a line: a picture of the pack.
-- `<!-- comments -->` are left out; `[text](address)` prints its text.
+- `<!-- comments -->` are left out; `[text](address)` prints its text, and `code` its words.
 """
 
 from __future__ import annotations
@@ -233,7 +233,7 @@ def _joined(parts: list[str]) -> str:
             out += part[:-1].rstrip() + "\n"
         else:
             out += part
-    return LINK.sub(r"\1", out.strip())
+    return LINK.sub(r"\1", out.strip()).replace("`", "")
 
 
 def _cells(line: str, number: int, file: str) -> tuple[list[str], list[Loc]]:

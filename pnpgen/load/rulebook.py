@@ -318,15 +318,15 @@ def _rules_numbers(view: dict[str, Any]) -> list[tuple[str, Leaf]]:
 def _one_record(resolver: Resolver, sentence: str) -> tuple[str, dict[str, Leaf]] | None:
     """The one action or card a sentence names (by its name, as a whole word), with its number fields; None when
     it names none, or more than one."""
-    found: dict[str, tuple[str, Mapping]] = {}
+    found: dict[str, list[tuple[str, Mapping]]] = {}
     for space in ("actions", "cards"):
         for rid, record in resolver.view.get(space, {}).items():
             name = getattr(record.get("name"), "value", None)
             if isinstance(name, str) and len(name) > 2 and re.search(rf"\b{re.escape(name.lower())}s?\b", sentence):
-                found.setdefault(name.lower(), (f"{space}.{rid}", record))
-    if len(found) != 1:
+                found.setdefault(name.lower(), []).append((f"{space}.{rid}", record))
+    if len(found) != 1 or len(next(iter(found.values()))) != 1:  # (none, several, or a name several records share)
         return None
-    path, record = next(iter(found.values()))
+    path, record = next(iter(found.values()))[0]
     return path, {k: v for k, v in record.items() if isinstance(v, Leaf) and _numbers_of(v.value) is not None
                   and k not in ("count", "order")}
 

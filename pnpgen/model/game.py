@@ -146,7 +146,7 @@ class Game:
     # as read: (field or rules.NAME, why) pairs; once linked, every value marked provisional, the variants' included
     provisional: tuple[Provisional, ...] = sections.marks_field(
         "its own values not final yet: 'players' and 'rules.NAME', each to why (the cover lists them with every "
-        "item marked provisional)", ("players",))
+        "item marked provisional)", ("players", "playing_time"))
 
     # references to rules parameters the content does not set (textrefs.PendingRule): the checks report them
     pending_rules: tuple = field(default=(), compare=False, repr=False)

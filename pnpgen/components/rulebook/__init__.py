@@ -125,7 +125,8 @@ class _Layout:
             d = pictures.drawing(scene, "")
             got = (d.root, d.width, d.height)
         drawing, w, h = got
-        factor = min(width / w, self.t.figure_height * self.styles.scale / h, 1.0)
+        most = self.t.figure_height * self.styles.scale if f.show == "board" else self.frame.bottom - self.frame.top
+        factor = min(width / w, most / h, 1.0)
         return place(drawing, 0, 0, factor=factor), w * factor, h * factor
 
     # -- the pages ----------------------------------------------------------------------------------------------

@@ -92,7 +92,8 @@ def _new_page(out: Flowed, frame: Frame) -> float:
 
 def _wide(out: Flowed, frame: Frame, unit: Unit, following: Unit | None, y: float) -> float:
     gap = unit.gap if y > frame.top + 1e-6 else 0.0
-    need = unit.height + (_first_height(following, frame.bottom - frame.top - unit.height) if unit.keep else 0.0)
+    need = unit.height + (following.gap + _first_height(following, frame.bottom - frame.top - unit.height)
+                          if unit.keep and following is not None else 0.0)
     if unit.split is not None and y + gap + unit.height > frame.bottom + 1e-6:  # one column: split at the page end
         parts = unit.split(frame.bottom - y - gap)
         if parts is not None:
@@ -114,9 +115,10 @@ def _first_height(unit: Unit | None, most: float = 1e9) -> float:
     if unit is None:
         return 0.0
     if unit.split is not None:
-        parts = unit.split(KEEP_WITH)
-        if parts is not None:
-            return parts[0].height
+        for room in (KEEP_WITH, 2.5 * KEEP_WITH):  # (a paragraph's first lines; a table's header and two rows)
+            parts = unit.split(room)
+            if parts is not None:
+                return parts[0].height
         return min(unit.height, KEEP_WITH) if unit.height > most else unit.height
     return unit.height if unit.height <= most else 0.0
 
@@ -170,8 +172,8 @@ def _fill(run: list[Unit], frame: Frame, height: float, force: bool = False):
     while queue and column < frame.columns:
         unit = queue[0]
         gap = unit.gap if y > 1e-6 else 0.0
-        after = _first_height(queue[1], frame.bottom - frame.top - unit.height) if unit.keep and len(queue) > 1 \
-            else 0.0
+        after = queue[1].gap + _first_height(queue[1], frame.bottom - frame.top - unit.height) \
+            if unit.keep and len(queue) > 1 else 0.0
         fits = y + gap + unit.height + after <= height + 1e-6
         if fits or (force and not placed):
             placed.append((unit, column, y + gap))

@@ -137,7 +137,7 @@ class Units:
         rows = section.table
 
         def split(height: float) -> tuple[Unit, Unit] | None:
-            if len(rows) < 4:  # (a header and a row or two: kept whole)
+            if len(rows) < 6:  # (a short table is kept whole)
                 return None
             low, high = 1, len(rows) - 2
             while low < high:  # the most rows whose table fits
@@ -147,6 +147,8 @@ class Units:
                     low = mid
                 else:
                     high = mid - 1
+            while low >= 2 and not any(rows[low][1:]):  # (a row naming a group stays with the rows under it)
+                low -= 1
             if aid_table(self.ctx, _rows(section, rows[:low + 1]), self.table_template(), (0, 0, width),
                          self.s.scale)[1] > height + 1e-6 or low < 2:
                 return None
@@ -277,7 +279,7 @@ class Units:
             h = head.height + 0.6 + body.height
             others = "; ".join(a.rstrip(".") for a in r.alternatives)
             if others:
-                laid = self.laid(f"Other readings: {others}." + (f" (Rules option `{r.option}`.)" if r.option
+                laid = self.laid(f"Other readings: {others}." + (f" (Rules option {r.option}.)" if r.option
                                                                   else ""), small, self.width - INDENT, f.loc)
                 items.append(place(laid.group, INDENT, h + 0.6))
                 h += 0.6 + laid.height

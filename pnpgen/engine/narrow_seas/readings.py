@@ -61,9 +61,9 @@ def readings(content: Game) -> tuple[Reading, ...]:
         counter = " → ".join(map(str, (seats[0], *reversed(seats[1:]))))
         out += [
             Reading("8.1", "Are the players numbered clockwise or counter-clockwise round the table?",
-                    f"As `seating` lists them clockwise ({', '.join(map(str, seats))}): clockwise play goes "
+                    f"As the seating lists them, clockwise ({', '.join(map(str, seats))}): clockwise play goes "
                     f"{clockwise} and counter-clockwise {counter}.",
-                    ("Numbered counter-clockwise: `seating: [1, 4, 3, 2]`.",), "seating",
+                    ("Numbered counter-clockwise: seating 1, 4, 3, 2.",), "seating",
                     ("[1, 2, 3, 4]", "[1, 4, 3, 2]")),
             Reading("8.6", "Does the team lose when one of its players has lost both ships?",
                     "Yes: a team loses as soon as one of its players has no ship afloat." if fp.elimination == "player"
