@@ -5,7 +5,6 @@ readings name sections the rulebook has. (What the text states against the data 
 from __future__ import annotations
 
 from ..engine.api import Engine, engine_for, same_section
-from ..engine.positions import figure_state
 from ..errors import ContentErrors, Loc, PnpgenError, Problems
 from ..model import Game
 from ..model.rulebook import Heading, Rulebook
@@ -17,7 +16,14 @@ def check(game: Game, problems: Problems) -> None:
     if book is None:
         return
     engine = engine_for(game)
+    if engine is None and game.engine:
+        return  # (an engine that is not installed: `check` names it, once)
+    playable = engine is not None and _playable(engine, game)
+    from ..engine.positions import figure_state  # (positions load only for a pack whose rulebook draws them)
+
     for figure in book.figures("position"):
+        if engine is not None and not playable:
+            break  # (rules the engine cannot set up: its own checks say why, once)
         if engine is None:
             problems.error(figure.loc, "rulebook: a position block needs the game's rules engine to draw it, and "
                            f"game '{game.id}' has none")
@@ -46,6 +52,16 @@ def check(game: Game, problems: Problems) -> None:
         if missing:
             problems.warn(book.figures("clarifications")[0].loc, f"rulebook: the {engine.name} engine's readings "
                           f"concern sections the rulebook lacks: {', '.join(missing)}")
+
+
+def _playable(engine: Engine, game: Game) -> bool:
+    """Whether the engine sets up the game at every player count."""
+    try:
+        for n in game.players:
+            engine.make_rules(game, n)
+    except (ContentErrors, PnpgenError):
+        return False
+    return True
 
 
 def _readings(engine: Engine, game: Game) -> tuple:

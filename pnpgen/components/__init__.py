@@ -162,6 +162,9 @@ def _worded(what: str) -> str:
     if what.startswith("rules ") and ":" in what:
         name, value = what[6:].split(":", 1)
         return f"the rules' {name.replace('_', ' ')}:{value}"
+    if ":" in what and "_" in what.split(":", 1)[0]:  # a field of the game's own ('playing_time: 45 minutes')
+        name, value = what.split(":", 1)
+        return f"the {name.replace('_', ' ')}:{value}"
     return what
 
 

@@ -26,7 +26,6 @@ from .context import Context
 from .decks import Decks
 from .files import Files
 from .names import Names
-from .rulebook import read_rulebook, resolve_rulebook
 from .textrefs import resolve_references
 from .variants import Variants
 
@@ -136,6 +135,8 @@ class _Loader:
         )
         game = resolve_references(game, self.context.problems, self.context.at)  # text that names data prints it
         if values["rulebook"]:
+            from .rulebook import read_rulebook, resolve_rulebook  # (Markdown reads only for a pack with rules)
+
             quiet = bool(self.context.problems.errors)  # (the rulebook's own syntax errors silence none of its refs)
             book = read_rulebook(self.context.root, values["rulebook"], loc_of(m, "rulebook"), self.context.problems)
             if book is not None:

@@ -277,7 +277,7 @@ def _shown_ids(figure: Figure, game: Game, problems: Problems) -> None:
 
 # -- numbers stated beside a name of the data -----------------------------------------------------------------------
 
-WORD_NUMBER = r"(?<![\w.{])(\d+(?:\.\d+)?)(?![\w.}]|\.\d)"
+WORD_NUMBER = r"(?<![\w.{])(\d+(?:\.\d+)?)(?![\w}]|\.\d)"
 SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;]|$)")
 MASK = re.compile(REFERENCE.pattern)
 
@@ -318,12 +318,14 @@ def _rules_numbers(view: dict[str, Any]) -> list[tuple[str, Leaf]]:
 def _one_record(resolver: Resolver, sentence: str) -> tuple[str, dict[str, Leaf]] | None:
     """The one action or card a sentence names (by its name, as a whole word), with its number fields; None when
     it names none, or more than one."""
-    found: dict[str, list[tuple[str, Mapping]]] = {}
-    for space in ("actions", "cards"):
+    for space in ("actions", "cards"):  # (an action first: the cards that carry it share its name and numbers)
+        found: dict[str, list[tuple[str, Mapping]]] = {}
         for rid, record in resolver.view.get(space, {}).items():
             name = getattr(record.get("name"), "value", None)
             if isinstance(name, str) and len(name) > 2 and re.search(rf"\b{re.escape(name.lower())}s?\b", sentence):
                 found.setdefault(name.lower(), []).append((f"{space}.{rid}", record))
+        if found:
+            break
     if len(found) != 1 or len(next(iter(found.values()))) != 1:  # (none, several, or a name several records share)
         return None
     path, record = next(iter(found.values()))[0]
