@@ -110,6 +110,10 @@ class Problems:
         if self._new(problem):
             self.notes.append(problem)
 
+    def has(self, loc: Loc | None, message: str, severity: str = "error") -> bool:
+        """Whether this problem was recorded already."""
+        return str(ContentError(loc, message, severity)) in self._seen
+
     def raise_if_any(self) -> None:
         """Raise ContentErrors if any error was recorded."""
         if self.errors:

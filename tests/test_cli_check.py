@@ -221,3 +221,33 @@ def test_a_folder_here_named_like_a_bundled_pack_does_not_hide_it(tmp_path: Path
     (tmp_path / "narrow-seas").mkdir()  # e.g. the output of `pnpgen build --out .`
     r = invoke("check", "narrow-seas")
     assert (r.exit_code, plain(r.stdout)) == (0, OK_LINE + "\n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(bundled_packs()))
+def test_the_bundled_packs_pass_check_strict_and_build_in_both_inks_without_warnings(game: str, tmp_path: Path) -> None:
+    for ink in ([], ["--ink-saver"]):
+        got = invoke("check", game, "--strict", *ink)
+        assert got.exit_code == 0 and got.stderr == "", got.stderr
+        built = invoke("build", game, "--skip-sim", "--format", "pdf", "--out", str(tmp_path), *ink)
+        assert built.exit_code == 0 and built.stderr == "", built.stderr
+        assert built.stdout.splitlines()[0] == got.stdout.strip()  # the build says first what check says
+
+
+@pytest.mark.slow
+def test_check_preflights_the_low_ink_kit_as_build_ink_saver_does(pack: Path) -> None:
+    # a title band of 6 mm puts the title within 3 mm of the trim; only the low-ink kit inks it (in colour it is
+    # white on the band's colour), so only the low-ink build and check see it
+    (pack / "templates").mkdir(exist_ok=True)
+    (pack / "templates" / "tight-aid.yaml").write_text("kind: player-aid\nextends: player-aid\ntitle_height: 6mm\n")
+    edit(pack / "aids.yaml", "template: player-aid", "template: tight-aid", 2)
+    finding = "title 'A Round of Narrow Seas' is 1.5 mm from the trim"
+    full = invoke("build", str(pack), "--skip-sim", "--format", "pdf", "--out", str(pack.parent / "out"))
+    low = invoke("build", str(pack), "--skip-sim", "--format", "pdf", "--ink-saver", "--out", str(pack.parent / "o"))
+    assert finding not in full.stderr and finding in low.stderr
+    both = invoke("check", str(pack), "--strict")
+    (line,) = [x for x in both.stderr.splitlines() if finding in x]
+    assert both.exit_code == 1 and line.endswith(" (in the low-ink kit)")
+    assert line.removesuffix(" (in the low-ink kit)") in low.stderr.splitlines()
+    only_low = invoke("check", str(pack), "--ink-saver")
+    assert only_low.stderr.splitlines() == low.stderr.splitlines()

@@ -171,8 +171,12 @@ class TakenApart:  # a global of __main__: Python's teardown deletes it, after t
         write(1, b" taken apart")
 left = TakenApart()
 atexit.register(lambda: os.write(1, b" exit handler"))
+def until_python_exits():  # runs for as long as the command does, however slow the machine (Python's exit stops
+    while threading.main_thread().is_alive():  # the main thread first, then waits for this one)
+        time.sleep(0.01)
+    os.write(1, b" thread")
 if sys.argv[1] == "thread":  # a thread still running when the command is over: Python's own exit waits for it
-    threading.Thread(target=lambda: (time.sleep(0.2), os.write(1, b" thread"))).start()
+    threading.Thread(target=until_python_exits).start()
 sys.argv = ["pnpgen", *sys.argv[2:]]
 pnpgen.launch.main()
 """

@@ -44,7 +44,8 @@ def break_yaml_syntax(root: Path) -> list[str]:
 def break_tab_indentation(root: Path) -> list[str]:
     edit(root / "cards.yaml", "  name: Action deck", "\tname: Action deck")
     return [err(where(root / "cards.yaml", "\tname"),
-                "YAML syntax error: found character '\\t' that cannot start any token")]
+                "YAML syntax error: a tab in the indentation: YAML indents with spaces only; replace the tab with "
+                "spaces")]
 
 
 @case

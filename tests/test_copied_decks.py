@@ -9,7 +9,7 @@ from pnpgen.draw.dump import dump_lines
 from pnpgen.load.loader import load_game
 
 
-def test_the_starting_decks_are_laid_out_alike_each_with_its_mark():
+def test_the_starting_decks_are_laid_out_alike_each_with_its_mark_on_the_face():
     game = load_game("seas-of-havoc")
     decks = {d.id: d for d in game.decks}
     assert {decks[f"start-{n}"].card_template for n in (1, 2, 3, 4)} == {"market-face"}
@@ -20,7 +20,9 @@ def test_the_starting_decks_are_laid_out_alike_each_with_its_mark():
     shape = [line.split(" ")[0] for line in dump_lines(first.face)]
     assert shape == [line.split(" ")[0] for line in dump_lines(fourth.face)]  # the same drawing, item for item
     assert any("'P4'" in line for line in dump_lines(fourth.face))
-    assert any("'P4'" in line for line in dump_lines(fourth.back))
+    back = list(dump_lines(fourth.back))[1:]  # (after the group's line, which names the deck)
+    assert not any("'P4'" in line for line in back)  # the mark on the face only: the back is the Market's too
+    assert back == list(dump_lines(kit.by_id("back-market").face))[1:] and "Captain" in "".join(back)
 
 
 def test_a_copy_that_names_a_template_keeps_its_own(tmp_path):

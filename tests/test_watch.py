@@ -110,13 +110,14 @@ def test_the_watch_rebuilds_after_a_save_and_waits_out_a_broken_one(pack, poll):
 def test_the_watch_writes_a_profiles_formats_after_the_checks(pack):
     """drivethrucards writes card-pdf only: no SVG pass, the deck PDFs at the shop's card size on every save."""
     out = pack.parent / "out"
-    deck = out / "narrow-seas" / "cards" / "action.pdf"
+    deck = out / "narrow-seas" / "drivethrucards" / "cards" / "action.pdf"
     events = Events(BuildOptions(game=str(pack), out=out, profile="drivethrucards"), poll=True)
     try:
         assert "; checked in " in events.next("drawn").message  # no SVGs asked for
         printed = events.next("printed", "failed")
         assert printed.kind == "printed" and printed.message.startswith("2 PDF(s) written in"), printed.message
-        assert not (out / "narrow-seas" / "svg").exists() and not (out / "narrow-seas" / "index.html").exists()
+        shop = out / "narrow-seas" / "drivethrucards"
+        assert not (shop / "svg").exists() and not (shop / "index.html").exists()
         reader = pypdf.PdfReader(deck)
         assert len(reader.pages) == 44 and round(float(reader.pages[0].mediabox.width) * 25.4 / 72, 2) == 69.85
         assert "Close Reach" not in " ".join(reader.pages[0].extract_text().split())
@@ -125,7 +126,7 @@ def test_the_watch_writes_a_profiles_formats_after_the_checks(pack):
         printed = events.next("printed")
         assert [c.now.id for c in printed.changes.changed] == ["card-yellow-reach", "card-deck-b-yellow-reach"]
         assert "Close Reach" in " ".join(pypdf.PdfReader(deck).pages[0].extract_text().split())
-        assert not (out / "narrow-seas" / "narrow-seas-changed-a4.pdf").exists()  # no print sheets, no reprint
+        assert not (shop / "narrow-seas-changed-a4.pdf").exists()  # no print sheets, no reprint
     finally:
         events.close()
 

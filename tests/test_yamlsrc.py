@@ -343,3 +343,24 @@ def test_line_starts_place_every_index_as_counting_from_the_start_does(text: str
     lines = yamlsrc._LineStarts(text)
     for index in range(len(text) + 1):
         assert lines.loc(index, "f.yaml") == yamlsrc.text_loc(text, index, "f.yaml")
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("a: 1\n\tb: 2\n", 2),  # a key indented with a tab
+    ("x:\n  - 1\n\t- 2\n", 3),  # a list item
+    ("x:\n\t y: 1\n", 2),  # a tab then a space
+])
+def test_a_tab_in_the_indentation_says_to_indent_with_spaces(text, line) -> None:
+    with pytest.raises(ContentError) as e:
+        parse_yaml(text, "g.yaml")
+    assert str(e.value) == (f"g.yaml:{line}:1: error: YAML syntax error: a tab in the indentation: YAML indents with "
+                            "spaces only; replace the tab with spaces")
+
+
+def test_a_tab_between_words_is_no_indentation_and_reads() -> None:
+    assert parse_yaml("a:\tb\nc: [1,\t2]\n") == {"a": "b", "c": [1, 2]}
+
+
+def test_other_syntax_errors_keep_their_own_words() -> None:
+    with pytest.raises(ContentError, match="YAML syntax error: mapping values are not allowed here"):
+        parse_yaml("a: b: c\n", "g.yaml")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import tempfile
 from pathlib import Path
 
-from ..errors import PnpgenError
+from ..errors import UNPRINTABLE, PnpgenError, escaped
 from ..files.paths import resolve_game
 from ..source.yamlsrc import display_path
 from .schema import add_editor_line, engine_of, pack_files, write_schemas
@@ -24,11 +25,15 @@ def title_of(name: str) -> str:
     return " ".join(w.capitalize() for w in re.split(r"[-_]+", name) if w)
 
 
-def new_pack(name: str, into: Path | str | None = None, source: str | None = None) -> Path:
-    """Write a new pack folder `name` inside `into` (default: the working folder); never overwrite."""
+def new_pack(name: str, into: Path | str | None = None, source: str | None = None, title: str | None = None) -> Path:
+    """Write a new pack folder `name` inside `into` (default: the working folder); never overwrite. Its title is
+    `title`, else the copied pack's, else one made from the name."""
     if not NAME_RE.match(name or ""):
         raise PnpgenError(f"'{name}': a pack name may hold only letters, digits, '-' and '_' "
                           "(use --into to choose the folder it goes in)")
+    if title is not None and (not title.strip() or UNPRINTABLE.search(title) or len(title) > 200):
+        raise PnpgenError(f"--title: expected one line of printable text (at most 200 characters), got "
+                          f"{escaped(repr(title))}")
     parent = Path(into) if into is not None else Path.cwd()
     target = parent / name
     if target.exists() or target.is_symlink():
@@ -39,10 +44,10 @@ def new_pack(name: str, into: Path | str | None = None, source: str | None = Non
     try:
         if origin is not None:
             shutil.copytree(origin, work / "pack", ignore=SKIP)
-            rename_pack(work / "pack" / "game.yaml", name)
+            rename_pack(work / "pack" / "game.yaml", name, title)
             repoint_examples(work / "pack")
         else:
-            write_fresh(work / "pack", name)
+            write_fresh(work / "pack", name, title or title_of(name))
         add_schemas(work / "pack")
         os.rename(work / "pack", target)  # fails rather than replace a folder that appeared meanwhile
     except OSError as e:
@@ -60,12 +65,12 @@ def add_schemas(pack: Path) -> None:
         add_editor_line(path, Path(os.path.relpath(folder / schema, path.parent)).as_posix())
 
 
-def write_fresh(folder: Path, name: str) -> None:
+def write_fresh(folder: Path, name: str, title: str) -> None:
     """The minimal starter pack: a few suits, a small deck, a small board, a player aid."""
     folder.mkdir()
+    quoted = json.dumps(title, ensure_ascii=False)[1:-1]  # the starter's titles stand in double quotes
     for fname, text in FILES.items():
-        (folder / fname).write_text(text.replace("__ID__", name).replace("__TITLE__", title_of(name)),
-                                    encoding="utf-8")
+        (folder / fname).write_text(text.replace("__ID__", name).replace("__TITLE__", quoted), encoding="utf-8")
 
 
 def repoint_examples(pack: Path) -> None:
@@ -76,10 +81,13 @@ def repoint_examples(pack: Path) -> None:
         f.write_text(line.sub("game: ..", text, count=1), encoding="utf-8")
 
 
-def rename_pack(game_yaml: Path, name: str) -> None:
-    """Give a copied pack its new id and title, keeping every other line (and comment) as it was."""
+def rename_pack(game_yaml: Path, name: str, title: str | None = None) -> None:
+    """Give a copied pack its new id (and the title, when one is given), keeping every other line (and comment) as
+    it was: a copy keeps the game's title."""
     text = game_yaml.read_text(encoding="utf-8")
-    for key, value in (("id", name), ("title", title_of(name))):
+    for key, value in (("id", name), ("title", json.dumps(title, ensure_ascii=False) if title else None)):
+        if value is None:
+            continue
         line = re.compile(rf"^{key}:.*$", re.MULTILINE)
         if line.search(text):
             text = line.sub(f"{key}: {value}", text, count=1)

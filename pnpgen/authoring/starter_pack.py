@@ -8,7 +8,7 @@ GAME = '''\
 # Each section below names the file that holds it; a section may also be
 # written inline here instead.
 id: __ID__
-title: __TITLE__
+title: "__TITLE__"
 version: "0.1"
 players: 2
 
@@ -61,7 +61,7 @@ CARDS = '''\
 - id: main
   name: Action
   count: 12
-  back: {colour: navy, text: __TITLE__}
+  back: {colour: navy, text: "__TITLE__"}
   cards:
     - {suit: sun, action: move}
     - {suit: sun, action: strike}
@@ -101,7 +101,7 @@ AIDS = '''\
 # Player aids: titled sections of text, with optional tables.
 # {sun}, {sea}, {ember} print as the suit symbols.
 - id: aid
-  title: __TITLE__ at a Glance
+  title: "__TITLE__ at a Glance"
   sections:
     - title: Your turn
       text: >-

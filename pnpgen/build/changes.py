@@ -29,9 +29,9 @@ FORMAT = 2  # snapshot.json's layout and digests; a snapshot of another format i
 BUNDLED = "(pnpgen) templates/"  # how a bundled template's file is named in a snapshot
 
 
-def changed_pdf_name(game_id: str, paper: str) -> str:
-    """The file holding only the changed components, for one paper."""
-    return f"{game_id}-changed-{paper}.pdf"
+def changed_pdf_name(game_id: str, paper: str, low_ink: bool = False) -> str:
+    """The file holding only the changed components, for one paper (and ink)."""
+    return f"{game_id}-changed-{paper}{'-low-ink' if low_ink else ''}.pdf"
 
 
 def snapshot_name(baseline: str) -> str:

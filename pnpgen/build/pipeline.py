@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..checks import Report, check_game
+from ..checks import Report, check_game, summary
 from ..checks.print import preflight, rulebook_preflight
 from ..components import CardFormat, Kit, layout_kit
 from ..draw import fonts
@@ -32,6 +32,7 @@ from ..render.raster import DPI_RANGE
 from ..render.writers import FORMATS as WRITER_HELP
 from ..render.writers import writer_named
 from ..render.writers.base import WriteOptions
+from ..render.writers.pdf import kit_pdf_name
 from .changes import (
     CHANGES,
     changed_kit,
@@ -50,6 +51,7 @@ from .profiles import NINE_CARD_EXTRAS, profile_named, with_profile
 from .rulebook import is_rules_pdf, rulebook_step
 
 PAPER_NAMES = ("a4", "letter")
+INKS = ("full", "low", "both")
 PREVIOUS_RESULT = "report/previous-result.json"  # the previous build's simulation result, compared with this one
 QUICK_SIM_MOST = 2000  # games the quick simulation plays at most when it chooses how many
 PRINT_FORMATS = ("pdf", "svg")  # the print kit: what a build writes unless told otherwise
@@ -65,7 +67,8 @@ class BuildOptions:
     papers: tuple[str, ...] = PAPER_NAMES
     formats: tuple[str, ...] = PRINT_FORMATS
     out: Path = Path("output")
-    ink_saver: bool = False
+    ink_saver: bool = False  # the kit is laid out in low ink (--ink-saver: the low-ink kit only)
+    ink: str = "both"  # the PDF kits a home build writes: full (colour), low (ink) or both (INKS)
     duplex: str = "long-edge"
     blank_backs: bool = False  # long-edge: every sheet followed by its backs or a blank page (print the file whole)
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -119,7 +122,7 @@ class Step:
 def load_step(state: BuildState) -> None:
     """Load the game's content (located errors stop the build); a player count it is not played with stops it."""
     state.game = load_game(state.options.game)
-    check_target(Path(state.options.out) / state.game.id, protect=_read_from(state.game))  # before any work
+    check_target(output_folder(state.options, state.game.id), protect=_read_from(state.game))  # before any work
     n = state.options.players
     if n is not None and n not in state.game.players:
         raise PnpgenError(f"--players {n}: {state.game.title} is played by "
@@ -184,7 +187,7 @@ def report_step(state: BuildState) -> None:
     from ..sim.runner import engine_report
 
     lines, charts = engine_report(state.game, result)
-    previous = _previous_result(Path(state.options.out) / state.game.id / "report" / "result.json")
+    previous = _previous_result(output_folder(state.options, state.game.id) / "report" / "result.json")
     compared = []
     if previous is not None:
         state.extra["simulation_compared"] = summary_line(previous, result)
@@ -265,7 +268,7 @@ def imposed_pages(state: BuildState, kit: Kit, cover: bool) -> dict[str, list]:
     out = {}
     for name in o.papers:
         state.tick(f"impose {name}", 0, 0)
-        sheets = impose(kit, paper(name), t, fold=o.duplex == "fold")
+        sheets = impose(kit, paper(name), t, fold=o.duplex == "fold", sides=o.duplex != "none")
         out[name] = build_pages(sheets, t, kit.title, kit.version, o.duplex, o.back_offset, kit if cover else None,
                                 o.blank_backs)
     return out
@@ -277,7 +280,7 @@ def write_options(state: BuildState) -> WriteOptions:
     return WriteOptions(title=f"{state.kit.title} {state.kit.version}", papers=o.papers, duplex=o.duplex,
                         back_offset=o.back_offset, sheet=sheet_template(state.game, o.printer_margin), dpi=o.dpi,
                         png_bleed=o.png_bleed, png_kinds=o.png_kinds, tts_url_prefix=o.tts_url_prefix,
-                        target=Path(o.out) / state.game.id, progress=o.progress)
+                        target=output_folder(o, state.game.id), progress=o.progress, low_ink=o.ink_saver)
 
 
 def preflight_step(state: BuildState) -> None:
@@ -292,7 +295,7 @@ def preflight_step(state: BuildState) -> None:
         kinds = {p.id: p.kind for p in state.kit.pieces}
         state.extra["ink"] = [line for name, pages in state.pages.items()
                               for line in ink_lines(name, ink_by_kind(pages, kinds), state.options.ink_saver)]
-    report = state.report or Report(state.game, "")
+    report = state.report or Report(state.game, summary(state.game))
     state.report = report
     report.errors += problems.errors
     report.warnings += problems.warnings
@@ -307,7 +310,7 @@ def changes_step(state: BuildState) -> None:
     `state.extra["baseline"]` when a caller sets one): write changes.txt, this build's snapshot and, per paper,
     a PDF of only the changed components with their backs (none when nothing changed)."""
     o, game, kit = state.options, state.game, state.kit
-    target = Path(o.out) / game.id
+    target = output_folder(o, game.id)
     kind = state.extra.get("baseline_kind", baseline_kind(o))
     if "baseline" in state.extra:
         before, baseline = state.extra["baseline"], state.extra.get("baseline_name", "an earlier build")
@@ -315,7 +318,8 @@ def changes_step(state: BuildState) -> None:
         before, baseline = read_snapshot(target, kind), f"the previous {describe_kind(o)} in this folder"
     baseline += f" ({snapshot_name(kind)})"
     fontset = fonts.for_game(game)
-    printed = {f"{game.id}-{name}.pdf": pages for name, pages in state.pages.items()} if "pdf" in o.formats else {}
+    printed = {kit_pdf_name(game.id, name, o.ink_saver): pages for name, pages in state.pages.items()} \
+        if "pdf" in o.formats else {}
     printed.update(state.extra.get("rulebook pages", {}))
     printed.update(state.extra.get("rulebook sheets", {}))
     now = take_snapshot(kit, Path(game.root), ",".join(fontset.names()), printed,
@@ -330,14 +334,68 @@ def changes_step(state: BuildState) -> None:
             quiet = replace(write_options(state), progress=None)  # its ticks would name the full kit's PDFs
             made = {f.path: f.data for f in writer_named("pdf").write(reprint, pages, quiet)}
         for name in o.papers:
-            path = changed_pdf_name(game.id, name)
-            state.files[path] = made[f"{game.id}-{name}.pdf"]
+            path = changed_pdf_name(game.id, name, o.ink_saver)
+            state.files[path] = made[kit_pdf_name(game.id, name, o.ink_saver)]
             state.extra["reprint pages"][name] = pages[name]
-            reprints[path] = state.notes[path] = f"{len(pages[name])} pages, {name}, only the changed components"
+            reprints[path] = state.notes[path] = f"{len(pages[name])} pages, {name}, " \
+                f"{'low ink' if o.ink_saver else 'full colour'}, only the changed components"
     state.files[snapshot_name(kind)] = snapshot_bytes(now)
     state.files[CHANGES] = changes_text(kit.title, kit.version, changes, reprints, baseline).encode("utf-8")
     state.notes[CHANGES] = changes.headline()
     state.extra["changes"] = changes
+
+
+def ink_versions(options: BuildOptions) -> tuple[bool, ...]:
+    """The kits a build lays out, as low-ink flags, the first the one every format is written from. A home build
+    that writes PDFs prints both by default, full colour first: the low-ink kit adds only its PDFs (SVGs, images
+    and shop files are for screens and print shops, where ink costs nothing, and are written once)."""
+    if options.ink_saver or options.ink == "low":
+        return (True,)
+    if options.ink == "full" or options.profile != "home" or "pdf" not in options.formats:
+        return (False,)
+    return (False, True)
+
+
+def low_ink_step(state: BuildState) -> None:
+    """The low-ink kit beside the full-colour one, when the build prints both: laid out, imposed and written as
+    `<game>-<paper>-low-ink.pdf`, with its ink lines and its own changes (against the previous low-ink kit, in
+    its own snapshot; its changed-components PDFs beside the full-colour ones, its headline in changes.txt)."""
+    o = state.options
+    if state.kit is None or ink_versions(o)[1:] != (True,):
+        return
+    low = BuildState(replace(o, ink_saver=True, ink="low", formats=("pdf",)), game=state.game,
+                     report=Report(state.game, ""))
+    layout_step(low)
+    if state.kit.cover is not None and low.kit.cover is not None:  # (the rulebook beside it is the same)
+        low.kit = replace(low.kit, cover=replace(low.kit.cover, rules=state.kit.cover.rules))
+    with fonts.using(fonts.for_game(state.game)):
+        _render(low)
+        kinds = {p.id: p.kind for p in low.kit.pieces}
+        state.extra["ink"] = state.extra.get("ink", []) + [
+            line for name, pages in low.pages.items()
+            for line in ink_lines(name, ink_by_kind(pages, kinds), True)]
+    if CHANGES in state.files:
+        changes_step(low)
+        text, main, mine = low.files.pop(CHANGES).decode("utf-8"), state.extra["changes"], low.extra["changes"]
+        same = (main.first, main.to_print(), {c.id for c in main.removed}) == \
+            (mine.first, mine.to_print(), {c.id for c in mine.removed})
+        reprint = [path for path in low.files if path.startswith(f"{state.game.id}-changed-")]
+        if same:  # the same components changed (as they do unless one kit was built alone): one line says so
+            kept = snapshot_name(baseline_kind(low.options))
+            text = (f"The same components, compared with the previous low-ink kit ({kept}); "
+                    + (f"reprint: {', '.join(sorted(reprint))}.\n" if reprint else "nothing to reprint.\n"))
+        state.files[CHANGES] += ("\n-- the low-ink kit (-low-ink.pdf) --\n\n" + text).encode("utf-8")
+        state.extra["low-ink changes"] = mine
+    state.files.update(low.files)
+    state.notes.update(low.notes)
+    state.extra["low-ink kit"], state.extra["low-ink pages"] = low.kit, low.pages
+
+
+def output_folder(options: BuildOptions, game_id: str) -> Path:
+    """Where a build writes: OUT/<game>/ for the home printer, OUT/<game>/<profile>/ for a print shop or contest, so
+    that no profile's files replace or remove another's."""
+    folder = Path(options.out) / game_id
+    return folder if options.profile == "home" else folder / options.profile
 
 
 def baseline_kind(options: BuildOptions) -> str:
@@ -370,7 +428,8 @@ def _other_outputs(state: BuildState, before, target: Path) -> dict[str, str]:
     """Digests of the files of the formats whose components and pages changes.txt does not already follow (all
     but the SVGs and the full-kit PDFs), with the earlier build's records of such files this build keeps."""
     gid = state.game.id
-    svg, full = writer_named("svg"), {f"{gid}-{name}.pdf" for name in state.options.papers}
+    svg = writer_named("svg")
+    full = {kit_pdf_name(gid, name, low) for name in state.options.papers for low in (False, True)}
     out = {rel: file_digest(data) for rel, data in state.files.items()
            if not (svg.owned(rel) or rel in full or rel.startswith("report/") or is_changes_file(rel, gid)
                    or is_rules_pdf(rel, gid))}
@@ -383,8 +442,7 @@ def _other_outputs(state: BuildState, before, target: Path) -> dict[str, str]:
 
 def write_step(state: BuildState) -> None:
     """Write everything into a folder beside the target, then swap it in (a failure leaves the old output)."""
-    out = Path(state.options.out)
-    target = out / state.game.id
+    target = output_folder(state.options, state.game.id)
     state.target = target
     state.written = write_atomically(target, state.files, keep=_kept(state), protect=_read_from(state.game))
     for w in list(state.written):
@@ -427,7 +485,7 @@ def default_steps() -> list[Step]:
             Step("layout", layout_step), Step("profile", profile_step), Step("rulebook", rulebook_step),
             Step("render", render_step),
             Step("preflight", preflight_step), Step("report", report_step), Step("changes", changes_step),
-            Step("write", write_step)]
+            Step("low-ink", low_ink_step), Step("write", write_step)]
 
 
 def insert_step(steps: list[Step], step: Step, after: str) -> list[Step]:
@@ -452,6 +510,8 @@ def validate(options: BuildOptions) -> None:
         raise PnpgenError(f"--dpi: expected {DPI_RANGE[0]} to {DPI_RANGE[1]}, got {options.dpi}")
     if options.printer_margin is not None and not 0 <= options.printer_margin <= 40:
         raise PnpgenError(f"--printer-margin: expected 0 to 40 mm, got {options.printer_margin:g}")
+    if options.ink not in INKS:
+        raise PnpgenError(f"--ink: expected one of {', '.join(INKS)}, got '{options.ink}'")
     if options.duplex not in DUPLEX_MODES:
         raise PnpgenError(f"unknown duplex mode '{options.duplex}' (expected one of: {', '.join(DUPLEX_MODES)})")
 
@@ -460,6 +520,7 @@ def build(options: BuildOptions, steps: list[Step] | None = None) -> BuildState:
     """Run the build's steps in order; any error stops it before the write step changes anything."""
     options = with_profile(options, profile_named(options.profile))
     validate(options)
+    options = replace(options, ink_saver=ink_versions(options)[0])
     state = BuildState(options)
     with fewer_collections() as settle:
         for step in steps or default_steps():

@@ -8,7 +8,7 @@ from ..maths.hexgrid import neighbours
 from ..model import Game
 from ..source.declare import REQUIRED, declarations
 from ..source.fields import did_you_mean
-from . import grids, icons
+from . import backs, grids, icons
 from .graph import connected_parts
 from .registry import GameChecks, registered_checks
 
@@ -80,6 +80,9 @@ def check(game: Game, p: Problems, own: GameChecks | None = None) -> None:
         check_board(game, b, p)
     pending_rules(game, p)
     icons.check(game, p)
+    backs.check(game, p)
+    for v in game.variants:  # a variant's decks mix with the game's under its rules
+        backs.check(game.with_variant(v.id), p)
     used = {c.suit for c in game.cards if c.suit}
     for s in game.suits:
         if game.cards and s.id not in used:

@@ -8,15 +8,19 @@ from collections.abc import Iterator
 from ..errors import Loc, Problems
 from ..model import Game
 from ..source.fields import did_you_mean
+from ..source.places import TextPlaces
 
 MARK = re.compile(r"\{([A-Za-z0-9][A-Za-z0-9_-]*)\}")
 
 
 def references(game: Game) -> Iterator[tuple[str, Loc | None, str]]:
-    """(icon name, where, what names it) for every icon field and {name} marker in the game's text."""
+    """(icon name, where, what names it) for every icon field and {name} marker in the game's text; a marker is
+    placed where it stands in its file."""
+    places = TextPlaces()
+
     def marks(text: str, loc: Loc | None, what: str):
         for m in MARK.finditer(text or ""):
-            yield m.group(1), loc, what
+            yield m.group(1), places.find(loc, m.group(0)), what
 
     for a in game.actions:
         if a.icon:
@@ -63,4 +67,5 @@ def check(game: Game, p: Problems) -> None:
     for name, loc, what in references(game):
         if name not in known:
             p.error(loc, f"{what}: unknown icon '{name}' (declared: {', '.join(i.id for i in game.icons)})"
-                    + did_you_mean(name, known))
+                    + (did_you_mean(name, known) or f"; declare '{name}' under 'icons:' in game.yaml (a symbol, SVG "
+                       "path data or an SVG file)"))

@@ -73,7 +73,10 @@ class _Progress:
               help="Where the Tabletop Simulator images will be hosted (default: file:/// paths to the output).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="Output folder; files go to OUT/<game>/.")
-@click.option("--ink-saver", is_flag=True, help="Light backgrounds and outlines instead of full-bleed colour.")
+@click.option("--ink", type=click.Choice(["full", "low", "both"]), default=None,
+              help="The PDF kits to write: full colour (<game>-<paper>.pdf), low ink (<game>-<paper>-low-ink.pdf: "
+                   "light backgrounds and outlined backs) or both  [default: both; a print-shop profile: full]")
+@click.option("--ink-saver", is_flag=True, help="The low-ink kit only (as --ink low).")
 @click.option("--duplex", type=click.Choice(["long-edge", "fold", "none"]), default="long-edge", show_default=True,
               help="Card backs: alternate face and back pages (print double-sided, flip on long edge), "
                    "faces and backs either side of a fold line, or no backs.")
@@ -112,7 +115,7 @@ class _Progress:
               help="With --watch: look for changes a few times a second instead of being told by the system "
                    "(for folders on a network share or in a container, where no notice arrives).")
 def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra_limit: int | None, dpi: int,
-              tts_url_prefix: str | None, out: Path, ink_saver: bool, duplex: str, blank_backs: bool,
+              tts_url_prefix: str | None, out: Path, ink: str | None, ink_saver: bool, duplex: str, blank_backs: bool,
               back_offset: str | None,
               players: int | None, sim_games: int | None, sim_seconds: float, skip_sim: bool,
               printer_margin: float | None,
@@ -122,6 +125,8 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
     from ..build.profiles import NINE_CARD_EXTRAS, profile_named
 
     chosen = profile_named(profile)
+    if ink_saver and ink not in (None, "low"):
+        raise PnpgenError(f"--ink-saver asks for the low-ink kit only; leave out --ink {ink}")
     if fmt is not None and chosen.formats is not None:
         raise PnpgenError(f"--profile {profile} writes {', '.join(chosen.formats)}; leave out --format")
     progress = _Progress()
@@ -129,7 +134,9 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         game=game, papers=("a4", "letter") if paper == "both" else (paper,),
         formats=parse_formats(fmt or "pdf,svg"), profile=profile,
         extras_limit=NINE_CARD_EXTRAS if extra_limit is None else extra_limit, dpi=dpi,
-        tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver, duplex=duplex, blank_backs=blank_backs,
+        tts_url_prefix=tts_url_prefix, out=out, ink_saver=ink_saver,
+        ink="low" if ink_saver else ink or ("both" if profile == "home" else "full"),
+        duplex=duplex, blank_backs=blank_backs,
         back_offset=parse_offset(back_offset), progress=progress, sim_games=0 if skip_sim else sim_games,
         sim_seconds=sim_seconds,
         force=force, final=final, printer_margin=printer_margin, players=players)
@@ -140,6 +147,8 @@ def build_cmd(game: str | None, paper: str, fmt: str | None, profile: str, extra
         state = build(options)
     finally:
         progress.clear()
+    if state.report:  # what `check` would say first: what the game holds, OK or its counts after the preflight
+        click.echo(state.report.summary)
     for w in (state.report.warnings if state.report else []):
         click.echo(str(w), err=True)
     if force and state.report and state.report.errors:
@@ -202,7 +211,7 @@ def _watch(options, serve: bool, port: int, poll: bool) -> None:
         click.echo(f"[{stamp}] {saved}{event.message}")
         if live is not None:
             if event.target is not None:
-                live.home = f"{event.target.name}/index.html"
+                live.home = f"{event.target.relative_to(options.out).as_posix()}/index.html"
             if event.kind == "drawn":
                 live.rewritten(tuple(line for line in event.problems if ": error: " in line))
             elif event.kind == "failed":

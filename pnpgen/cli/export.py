@@ -16,13 +16,13 @@ from ..source.yamlsrc import display_path
 @click.argument("game")
 @click.argument("deck")
 @click.option("--csv", "as_csv", is_flag=True, default=True, help="Write CSV (the only format, and the default).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The file to write (default: standard output).")
+@click.option("--out", type=click.Path(path_type=Path, allow_dash=True), default=None,
+              help="The file to write (default, or '-': standard output).")
 def export_cards_cmd(game: str, deck: str, as_csv: bool, out: Path | None) -> None:
     """Write the cards of DECK in GAME as CSV: a header row of field names (card fields as fields.NAME), a row per
     card. Name the file in the deck (`cards: cards.csv`) and it reads back as the same cards."""
     text = cards_csv(load_game(game), deck)
-    if out is None:
+    if out is None or str(out) == "-":
         click.echo(text, nl=False)
         return
     write_file(out, text.encode("utf-8"))

@@ -18,9 +18,11 @@ from ..source.yamlsrc import display_path
               "of starting fresh.")
 @click.option("--into", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
               help="Folder to create the pack in (default: the working folder).")
-def new_cmd(name: str, source: str | None, into: Path | None) -> None:
+@click.option("--title", metavar="TEXT", help="The game's title (default: the copied pack's with --from, else one "
+              "made from NAME: my-game -> My Game).")
+def new_cmd(name: str, source: str | None, into: Path | None, title: str | None) -> None:
     """Create the content pack folder NAME, ready for `pnpgen check`; never overwrites."""
-    target = new_pack(name, into, source)
+    target = new_pack(name, into, source, title)
     report = check_game(load_game(str(target)))
     origin = f" from {source}" if source else ""
     click.echo(f"created {display_path(target)}{origin}")

@@ -73,8 +73,9 @@ def apply_cmd(position: str, action: str, at: int | None) -> None:
 @rules_group.command("draw")
 @click.argument("position")
 @AT
-@click.option("--out", "out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Where to write the SVG (default: the position's name with .svg, in the current folder).")
+@click.option("--out", "out", type=click.Path(allow_dash=True), default=None, metavar="FILE",
+              help="Where to write the SVG (default: the position's name with .svg, in the current folder; '-': "
+                   "standard output).")
 def draw_cmd(position: str, at: int | None, out: str | None) -> None:
     """Draw the position as SVG: the kit's board with the pieces on it, hands and rows of cards, the rest in
     words."""
@@ -86,6 +87,9 @@ def draw_cmd(position: str, at: int | None, out: str | None) -> None:
     target = Path(out) if out else Path(Path(position).stem + ("" if at is None else f"-at-{at}") + ".svg")
     name = f"{pos.state.rules.content.title}: {Path(position).name}"
     data = picture(engine, pos.state, name if at is None else f"{name}, after action {at}")
+    if out == "-":
+        click.echo(data.decode("utf-8"), nl=False)
+        return
     write_file(target, data)
     click.echo(f"wrote {target}")
 

@@ -10,7 +10,7 @@ from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..model import PlayerAid, Section
 from .context import Ctx
-from .imprint import imprint, marked
+from .imprint import SAFE, imprint, marked
 
 SPEC = {
     "size": P("size", ("95mm", "130mm")),  # an aid of size 'card'
@@ -67,7 +67,8 @@ def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
     if th.ink_saver:
         out.append(Rect(-b, th_h - 0.4, w + 2 * b, 0.8, Style(fill=th.line(t.accent))))
     head_ink = th.text_on(t.accent, ink)
-    out.append(text_box(aid.title, (m, 0, w - 2 * m, th_h - 2.0), text_style(t.title, head_ink)).group)
+    inset = min(SAFE, th_h / 4)  # the title keeps 3 mm inside the trim, centred in its band
+    out.append(text_box(aid.title, (m, inset, w - 2 * m, th_h - 2 * inset), text_style(t.title, head_ink)).group)
     out.append(imprint(ctx, w - m, th_h - 1.2, head_ink, provisional=aid.provisional))
     top = th_h + m * 0.8
     avail = h - top - m

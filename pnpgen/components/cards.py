@@ -124,8 +124,9 @@ def validate(ctx: Ctx, deck: Deck) -> None:
     for c in deck.cards:
         if c.action and c.action.icon:
             ctx.icon_ok(c.action.icon, c.action.loc, f"action '{c.action.id}'")
-        for t in (c.text, c.action.text if c.action else ""):
-            ctx.markers_ok(t, c.loc, f"card '{c.id}'")
+        ctx.markers_ok(c.text, c.loc, f"card '{c.id}'")
+        if c.action:
+            ctx.markers_ok(c.action.text, c.action.loc, f"action '{c.action.id}'")
     t = face_template(ctx, deck)
     if t.watermark:
         ctx.icon_ok(t.watermark, deck.loc, f"deck '{deck.id}' (template '{t.name}' watermark)")
@@ -721,7 +722,7 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
         laid = text_box(deck.back_text, region, ts)
         out.append(laid.group)
         out.append(place(laid.group, w, h, 180))
-    if deck.mark:  # at both sides, halfway down: the back still reads the same either way up
+    if deck.mark and deck.back.mark:  # at both sides, halfway down: the back still reads the same either way up
         d = 7.0
         badge = deck_badge(deck.mark, inset + 2.4 + d / 2, h / 2, d, fill if th.ink_saver else ink,
                            ink if th.ink_saver else fill)

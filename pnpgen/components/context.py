@@ -13,6 +13,7 @@ from ..draw.text import markers
 from ..errors import Loc, Problems
 from ..model import Game, ImageRef
 from ..source.fields import did_you_mean
+from ..source.places import TextPlaces
 from ..source.yamlsrc import display_path
 from .iconset import IconSet
 from .theme import Theme
@@ -44,6 +45,7 @@ class Ctx:
     reported: set = field(default_factory=set)  # (location, icon) already reported: shared YAML is checked once
     cards: CardFormat = CardFormat()
     pictures: dict = field(default_factory=dict)  # image file -> its Picture, or None once reported as bad
+    places: TextPlaces = field(default_factory=TextPlaces)  # where a word of a text stands in its file
 
     @classmethod
     def make(cls, game: Game, ink_saver: bool = False, problems: Problems | None = None,
@@ -114,7 +116,7 @@ class Ctx:
         """The named template (or the default one) for a layout kind."""
         return self.templates.get(name or default, kind, spec, loc)
 
-    def icon_ok(self, name: str | None, loc: Loc | None, what: str) -> bool:
+    def icon_ok(self, name: str | None, loc: Loc | None, what: str, in_text: bool = False) -> bool:
         """Whether an icon name can be drawn; records a located error if not."""
         if name is None:
             return False
@@ -124,14 +126,17 @@ class Ctx:
             return False
         self.reported.add((loc, name))
         names = self.icons.names()
-        self.problems.error(loc, f"{what}: unknown icon '{name}' (expected one of: {', '.join(names)})"
-                            + did_you_mean(name, names))
+        fix = did_you_mean(name, names) or (
+            f"; to print {{{name}}} as a picture, declare it under 'icons:' in game.yaml (a symbol, SVG path data "
+            f"or an SVG file), or write it without braces" if in_text else "")
+        self.problems.error(loc, f"{what}: unknown icon '{name}' (expected one of: {', '.join(names)}){fix}")
         return False
 
     def markers_ok(self, text: str, loc: Loc | None, what: str) -> None:
-        """Record an error for every {marker} in a text that names no icon."""
+        """Record an error for every {marker} in a text that names no icon, at the marker in its file."""
         for name in markers(text):
-            self.icon_ok(name, loc, what)
+            if not self.icons.known(name):
+                self.icon_ok(name, self.places.find(loc, f"{{{name}}}"), what, in_text=True)
 
     def colour(self, name: str | None, fallback: str) -> str:
         """A colour name of the game resolved to #rrggbb, or the fallback."""

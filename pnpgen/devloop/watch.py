@@ -26,6 +26,7 @@ from ..build.pipeline import (
     changes_step,
     layout_step,
     load_step,
+    output_folder,
     preflight_step,
     profile_step,
     render_step,
@@ -86,7 +87,7 @@ class _Session:
         except ContentErrors as e:
             self._failed(trigger, "does not load", e.errors, start)
             return
-        target = Path(o.out) / state.game.id
+        target = output_folder(o, state.game.id)
         if target not in self.baselines:
             self.baselines[target] = (read_snapshot(target, baseline_kind(o)),
                                       "the output as it was when watching began")

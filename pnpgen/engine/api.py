@@ -222,6 +222,15 @@ DIAGRAM_KINDS = ("headings", "range", "icon")
 
 
 @dataclass(frozen=True)
+class DeckGroup:
+    """Decks whose cards mix in one draw pile or hand (by deck id), the rules section that mixes them, and how."""
+
+    decks: tuple[str, ...]
+    rule: str
+    why: str
+
+
+@dataclass(frozen=True)
 class CardDiagram:
     """A rules diagram for a card face, as data; the card layout draws it (engines import no drawing code).
 
@@ -418,6 +427,11 @@ class Engine(Protocol):
         """The text printed on a card, generated from the rule fields the engine reads (requires '' when the card
         has no requirements); None to print the card's own text."""
         return None
+
+    def shuffled_together(self, content: Game) -> tuple[DeckGroup, ...]:
+        """The decks whose cards can end up in one draw pile or one hand under these rules, with the rule that
+        brings them together: `check` requires one back among each group's decks. () when no two decks mix."""
+        return ()
 
     def card_diagram(self, content: Game, card: CardType) -> CardDiagram | None:
         """A rules diagram for a card's face, drawn from the rule fields the engine reads; None for none (the

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -356,16 +357,43 @@ def _shown(path: Path | str) -> str:
 
 
 def write_file(out: Path, data: bytes) -> None:
-    """Write one file whole: beside it first, then renamed over it, so a reader never sees half a file; a
-    PnpgenError when `out` names a folder or its folder does not exist."""
-    if out.name in ("", ".", "..") or out.is_dir():  # '', '.', '/', 'x/..': a folder, not a file
-        raise PnpgenError(f"--out: expected the name of a file to write, got a folder ('{out}')")
-    if not out.parent.is_dir():
-        raise PnpgenError(f"--out {out}: the folder '{out.parent}' does not exist")
-    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    """Write one file: over a regular file or nothing, whole (beside it first, then renamed over it, so a reader
+    never sees half a file); into a device or named pipe as a shell's redirection would (`--out /dev/null`
+    discards); a PnpgenError for a folder, a socket or a folder that does not exist. A symbolic link is followed:
+    what it points at is written, the link stays."""
+    shown = _shown(out)
+    if out.name in ("", ".", ".."):  # '', '.', '/', 'x/..': a folder, not a file
+        raise PnpgenError(f"--out: expected the name of a file to write, got a folder ('{shown}')")
+    target = Path(os.path.realpath(out)) if out.is_symlink() else out
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISFIFO(mode)):
+        _write_through(target, data)
+        return
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+        raise PnpgenError(f"--out {shown}: expected the name of a file to write, got {kind} (nothing was written)")
+    if not target.parent.is_dir():
+        raise PnpgenError(f"--out {shown}: the folder '{_shown(target.parent)}' does not exist")
+    tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
     try:
         tmp.write_bytes(data)
-        os.replace(tmp, out)
+        if mode is not None:
+            os.chmod(tmp, stat.S_IMODE(mode))  # the file keeps its permissions, as a redirection would keep them
+        os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _write_through(target: Path, data: bytes) -> None:
+    """Write into a device or a named pipe, which is opened, not replaced (a pipe waits for its reader)."""
+    fd = os.open(target, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)

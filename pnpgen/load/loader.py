@@ -129,6 +129,7 @@ class _Loader:
             credits=values["credits"],
             licence=values["licence"].strip(),
             also_needed=values["also_needed"],
+            shuffled_together=values["shuffled_together"] or (),
             sim=values["sim"] or Simulation(),
             provisional=tuple(self.context.marked),
             playing_time=values["playing_time"],

@@ -25,13 +25,13 @@ import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from ..errors import Loc, Problems
 from ..model import Game, Rules
 from ..model.components import Section, TableFrom
 from ..source.declare import declarations, did_you_mean, info
+from ..source.places import TextPlaces
 
 REFERENCE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)+)(?:\|([A-Za-z][\w '-]*(?:/[A-Za-z][\w '-]*)?))?\}")
 NAMESPACES = {
@@ -256,50 +256,13 @@ def _plain(x: Any) -> str:
     return str(x)
 
 
-class _Places:
-    """Where a reference stands in a file: the first time its text appears after the place its value starts."""
-
-    def __init__(self):
-        self.texts: dict[str, str | None] = {}
-
-    def find(self, near: Loc | None, token: str) -> Loc | None:
-        if near is None or not near.file:
-            return near
-        if near.file not in self.texts:
-            try:
-                self.texts[near.file] = Path(near.file).read_text(encoding="utf-8")
-            except (OSError, UnicodeError):
-                self.texts[near.file] = None
-        text = self.texts[near.file]
-        if text is None:
-            return near
-        start = _offset(text, near)
-        at = text.find(token, start)
-        if at < 0:
-            at = text.find(token)
-        if at < 0:
-            return near
-        line = text.count("\n", 0, at) + 1
-        return Loc(near.file, line, at - (text.rfind("\n", 0, at) + 1) + 1)
-
-
-def _offset(text: str, loc: Loc) -> int:
-    at = 0
-    for _ in range(max(loc.line - 1, 0)):
-        nl = text.find("\n", at)
-        if nl < 0:
-            return len(text)
-        at = nl + 1
-    return at + max(loc.col - 1, 0)
-
-
 class Resolver:
     """Resolves the references of one game's (or variant's) text against its data, recording located errors."""
 
-    def __init__(self, view: dict[str, Any], problems: Problems, where: Where, places: _Places | None = None,
+    def __init__(self, view: dict[str, Any], problems: Problems, where: Where, places: TextPlaces | None = None,
                  quiet: bool = False):
         self.view, self.problems, self.where = view, problems, where
-        self.places = places or _Places()
+        self.places = places or TextPlaces()
         self.quiet = quiet  # content already in error: a name it may have lost is not reported again
         self.pending: list[PendingRule] = []
 
@@ -493,7 +456,7 @@ def _text_fields(kind: type) -> tuple[str, ...]:
 def resolve_references(game: Game, problems: Problems, where: Where) -> Game:
     """The game with the references of all its text resolved, its variants' against their own rules; a variant
     keeps the game's components that read otherwise under its rules, as they read there (Variant.restated)."""
-    places = _Places()
+    places = TextPlaces()
     quiet = bool(problems.errors)  # (errors cascade: a record that did not load is missing from the data)
     resolver = Resolver(data_view(game, where), problems, where, places, quiet)
     changed = {}

@@ -191,6 +191,19 @@ class Back:
     loc: Loc | None = field(default=None, compare=False, repr=False)
     image: ImageRef | None = declared("a picture printed on it, by default in place of the template's icon (PNG, "
                                       "JPEG or SVG in the pack)", kind=IMAGE, default=None)
+    mark: bool = declared("whether the deck's mark prints on the back too (false for a deck shuffled together with "
+                          "others: on the face only, the mark gives nothing away)", default=True)
+
+
+@record("shuffle", by_id=False, within="{} ")
+@dataclass(frozen=True)
+class ShuffledTogether:
+    """Decks whose cards can end up in one draw pile or one hand, so that their backs must not tell them apart."""
+
+    decks: tuple[str, ...] = declared("the ids of the decks", kind=ListOf(NAME))
+    why: str = declared("the rule that brings them together, in a few words (named in the error when their backs "
+                        "differ)", default="")
+    loc: Loc | None = field(default=None, compare=False, repr=False)
 
 
 @record("deck")

@@ -7,10 +7,23 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Loc
-from ..source.declare import ID, LINES, REQUIRED, TEXT, Derived, Kind, Pattern, Record, declared, describe, record
+from ..source.declare import (
+    ID,
+    LINES,
+    REQUIRED,
+    TEXT,
+    Derived,
+    Kind,
+    ListOf,
+    Pattern,
+    Record,
+    declared,
+    describe,
+    record,
+)
 from . import sections
 from .board import Board, Terrain
-from .cards import Action, CardType, Deck
+from .cards import Action, CardType, Deck, ShuffledTogether
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
 from .provisional import Provisional
@@ -58,6 +71,13 @@ def fonts_field() -> Any:
 def credits_field() -> Any:
     """The `credits` field of game.yaml."""
     return declared("who made it, one line each, as printed on the cover", kind=LINES, default=())
+
+
+def shuffled_together_field() -> Any:
+    """The `shuffled_together` field of game.yaml."""
+    return declared("decks whose cards can end up in one draw pile or hand (a game without a rules engine says so "
+                    "here; an engine says it itself): `check` requires one back among them",
+                    kind=ListOf(Record(ShuffledTogether)), default=())
 
 
 def licence_field() -> Any:
@@ -140,6 +160,7 @@ class Game:
     credits: tuple[str, ...] = credits_field()
     licence: str = licence_field()
     also_needed: tuple[str, ...] = sections.also_needed_field()
+    shuffled_together: tuple[ShuffledTogether, ...] = shuffled_together_field()
     sim: Simulation = simulation_field()
     playing_time: str = playing_time_field()
     rulebook: Rulebook | None = rulebook_field()

@@ -435,8 +435,8 @@ def _two_sided(double: list[int] | None, total: int) -> str:
 def ink_line(facts: CoverFacts | None) -> str:
     """Which version of the kit the cover opens, in a player's words: full colour, or the low-ink version."""
     if facts is not None and facts.ink_saver:
-        return "Low-ink version: pale backs and outlines, for a printer short of ink"
-    return "Full-colour version"
+        return "This copy: low ink (pale backs and outlines, for a printer short of ink)"
+    return "This copy: full colour"
 
 
 def ink_mode(facts: CoverFacts | None) -> str:

@@ -23,6 +23,7 @@ class Area:
     x1: float
     y1: float
     marks: tuple[float, float, float, float]
+    turn: bool = False  # grids here are turned a quarter when that holds as many (the footer band is at the right)
 
 
 def content_area(paper: Paper, band: str, t, top: float | None = None, bottom: float | None = None) -> Area:
@@ -41,7 +42,7 @@ def content_area(paper: Paper, band: str, t, top: float | None = None, bottom: f
         y0, my0 = max(y0, top), max(my0, top)
     if bottom is not None:
         y1, my1 = min(y1, bottom), min(my1, bottom)
-    return Area(x0, y0, x1, y1, (mx0, my0, mx1, my1))
+    return Area(x0, y0, x1, y1, (mx0, my0, mx1, my1), band == "right")
 
 
 def _axis_fit(n: int, size: float, bleed: float, lo: float, hi: float, mlo: float, mhi: float, t,
@@ -132,7 +133,8 @@ def fit_grid(piece: Piece, area: Area, t, count: int | None = None, turn: bool =
         if cols and rows:
             g = Grid(cols, rows, gx, gy, x, y, rot, w, h, piece.bleed)
             cap = min(g.capacity, count) if count else g.capacity
-            if best is None or cap > (min(best.capacity, count) if count else best.capacity):
+            held = None if best is None else min(best.capacity, count) if count else best.capacity
+            if held is None or cap > held or (cap == held and rot and area.turn and g.capacity >= best.capacity):
                 best = g
     return best
 
@@ -258,7 +260,8 @@ def copies(pieces: list[Piece]) -> list[Piece]:
 
 
 def best_band(paper: Paper, t, first: Piece | None, fold: bool = False) -> str:
-    """The side for the footer band that lets a sheet hold the most of its first piece."""
+    """The side for the footer band that lets a sheet hold the most of its first piece. The band runs up the right
+    side only when the pieces are turned a quarter there, so that its words read the same way up as they do."""
     if first is None or first.cut != "marks":
         return "bottom"
     caps = {}
@@ -267,7 +270,7 @@ def best_band(paper: Paper, t, first: Piece | None, fold: bool = False) -> str:
         if fold:
             area = fold_halves(paper, area, t)[0]
         g = fit_grid(first, area, t)
-        caps[side] = g.capacity if g else 0
+        caps[side] = g.capacity if g and (side == "bottom" or g.rotation) else 0
     return "right" if caps["right"] > caps["bottom"] else "bottom"
 
 
@@ -277,18 +280,19 @@ def fold_halves(paper: Paper, area: Area, t) -> tuple[Area, float]:
     fy = paper.height / 2
     y0 = max(area.y0, paper.height - area.y1)
     my0 = max(area.marks[1], paper.height - area.marks[3])
-    top = Area(area.x0, y0, area.x1, fy - t.fold_gap, (area.marks[0], my0, area.marks[2], fy - t.fold_gap / 2))
+    top = Area(area.x0, y0, area.x1, fy - t.fold_gap, (area.marks[0], my0, area.marks[2], fy - t.fold_gap / 2),
+               area.turn)
     return top, fy
 
 
-def _new_filling(paper: Paper, t, first: Piece, backed: bool, label: str = "") -> _Filling:
+def _new_filling(paper: Paper, t, first: Piece, backed: bool, label: str = "", two_sided: bool = False) -> _Filling:
     """An empty sheet for pieces from `first` on: its footer band on the side that holds most of them."""
     band = best_band(paper, t, first, backed)
     area = content_area(paper, band, t)
     fy = None
     if backed:
         area, fy = fold_halves(paper, area, t)
-    return _Filling(Sheet(paper, band, label, fold=fy), area, backed=backed)
+    return _Filling(Sheet(paper, band, label, fold=fy), area, backed=backed, two_sided=two_sided)
 
 
 def _fits_alone(piece: Piece, paper: Paper, t, backed: bool) -> bool:
@@ -312,6 +316,8 @@ class _Block:
     marks: list[Seg] = field(default_factory=list)
     bottom: float = 0.0  # the lowest y it uses, room for its marks included
     grid: Grid | None = None  # the grid it is laid out in (cut-mark pieces)
+    left: float | None = None  # where it starts across, when it stands beside the blocks before it (None: the area's)
+    rest: list[Piece] = field(default_factory=list)  # of the pieces last offered to it, those it could not hold
 
 
 @dataclass
@@ -322,6 +328,8 @@ class _Filling:
     area: Area
     blocks: list[_Block] = field(default_factory=list)
     backed: bool = False  # in the fold layout: a sheet of pieces with backs (folded) or without
+    two_sided: bool = False  # its pieces print a back (a duplex sheet): only such pieces join it, and only such
+    # pieces join a sheet printed on one side
     refused: set[tuple] = field(default_factory=set)  # keys of cut-mark pieces it has no more room for
     centred: Sheet | None = None  # a whole board's sheet as it prints when no other piece joins it
     counts: tuple[int, ...] = ()  # the player counts that need it (empty: every count)
@@ -354,13 +362,17 @@ def _needs(sheet: Sheet | _Filling) -> int:
 
 def _lay(block: _Block, pieces: list[Piece], area: Area, t, first: bool) -> int:
     """Lay `pieces` out as the block from its top; how many fit (the block is changed only when all of its own
-    pieces still fit)."""
+    pieces still fit). Outline pieces that do not fit are stepped over for smaller ones after them: the block's
+    `rest` keeps those left, in order."""
     top = block.top
+    x0, mx0 = (area.x0, area.marks[0]) if block.left is None else (block.left, block.left - 0.01)
     if pieces[0].cut == "marks":
-        if not first:  # room above for this block's crop marks, below the block before it
+        if not first and block.left is None:  # room above for this block's crop marks, below the block before it
             top += max(0.0, t.marks.gap + t.marks.length - pieces[0].bleed)
-        room = Area(area.x0, top, area.x1, area.y1, (area.marks[0], max(area.marks[1], block.top - 0.01),
-                                                        area.marks[2], area.marks[3]))
+        if block.left is not None:  # room to its left for its crop marks, beside the blocks before it
+            x0 += max(0.0, t.marks.gap + t.marks.length - pieces[0].bleed)
+        room = Area(x0, top, area.x1, area.y1, (mx0, max(area.marks[1], block.top - 0.01),
+                                                area.marks[2], area.marks[3]), area.turn)
         grid = fit_grid(pieces[0], room, t, count=len(pieces))
         if grid is None:
             return 0
@@ -375,14 +387,16 @@ def _lay(block: _Block, pieces: list[Piece], area: Area, t, first: bool) -> int:
         block.bottom = max(p.y + p.h for p in placed) + max(grid.bleed, t.marks.gap + t.marks.length)
         block.grid = grid
     else:
-        room = Area(area.x0, top, area.x1, area.y1, area.marks)
-        placed, _left = pack(pieces, room, t)
+        room = Area(x0, top, area.x1, area.y1, area.marks)
+        placed, left, held = _pack(pieces, room, t, centre=block.left is None)
         n = len(placed)
-        if n == 0 or n < len(block.pieces):
-            return n
+        if n == 0 or held[:len(block.pieces)] != list(range(len(block.pieces))):
+            return 0  # (its own pieces no longer all fit: it stays as it was)
         block.placed, block.marks = placed, []
         block.bottom = max(p.y + p.h for p in placed)
-    block.pieces = pieces[:n]
+        block.pieces, block.rest = [pieces[k] for k in held], left
+        return n
+    block.pieces, block.rest = pieces[:n], pieces[n:]
     return n
 
 
@@ -395,16 +409,29 @@ def _add(f: _Filling, todo: list[Piece], t) -> list[Piece]:
         had = len(last.pieces)
         n = _lay(last, last.pieces + todo, f.area, t, first=len(f.blocks) == 1)
         if n > had:
-            return todo[n - had:]
-    top = f.area.y0 if last is None else last.bottom + t.spacing
-    if top >= f.area.y1:
+            return last.rest
+    top = f.area.y0 if last is None else max(b.bottom for b in f.blocks) + t.spacing
+    if top < f.area.y1:
+        block = _Block(key, [], top)
+        n = _lay(block, todo, f.area, t, first=last is None)
+        if n:
+            f.blocks.append(block)
+            todo = block.rest
+            if not todo:
+                return todo
+    if not f.blocks or f.backed or f.blocks[0].key == BOARD:
         return todo
-    block = _Block(key, [], top)
-    n = _lay(block, todo, f.area, t, first=last is None)
+    # what does not fit below the blocks may stand beside them, in the room they leave at the right
+    right = max(p.clip[0] + p.clip[2] if p.clip else p.x + p.w for b in f.blocks for p in b.placed)
+    edge = max((t.marks.gap + t.marks.length for b in f.blocks if b.key[0] == "marks"), default=0.0)
+    block = _Block(key, [], f.area.y0, left=right + max(edge, t.spacing))
+    if block.left >= f.area.x1:
+        return todo
+    n = _lay(block, todo, f.area, t, first=True)
     if n == 0:
         return todo
     f.blocks.append(block)
-    return todo[n:]
+    return block.rest
 
 
 BOARD = ("board",)  # the key of a whole board's block: nothing else joins it
@@ -437,7 +464,8 @@ def _finish(f: _Filling, t) -> Sheet:
     return s
 
 
-def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = False) -> list[Sheet]:
+def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = False, sides: bool = True
+                ) -> list[Sheet]:
     """Sheets for pieces that print together (one player count's), in order. Each block of like pieces goes on the
     first sheet with room for it, so a half-empty sheet takes the next pieces that fit; same-size cards share one
     grid, even across decks. A board prints at the top of a sheet of its own, the pieces after it filling the room
@@ -468,12 +496,14 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
             continue
         todo = copies(run)
         backed = fold and run[0].back is not None
+        two_sided = sides and run[0].back is not None  # pieces printed on both sides share sheets only so
         key = _key(run[0])
         # Cut-mark pieces of one key are all one size: a sheet that has no room for one has none for the rest,
         # and no sheet holds more than `window` of them, so each sheet is offered that many at most.
         marks = key[0] != "outline"
         window = _most_on(paper, run[0]) if marks else len(todo)
-        live = [f for f in open_ if f.backed == backed and key not in f.refused and _joins(f, run[0])]
+        live = [f for f in open_ if f.backed == backed and f.two_sided == two_sided and key not in f.refused
+                and _joins(f, run[0])]
         done = 0
         while done < len(todo):
             for f in live:
@@ -490,7 +520,7 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
             if done == len(todo):
                 break
             part = todo[done:done + window]
-            f = _new_filling(paper, t, part[0], backed, label)
+            f = _new_filling(paper, t, part[0], backed, label, two_sided)
             f.counts = part[0].players
             if part[0].kind == "card":
                 f.deck_owner = part[0].owner
@@ -515,30 +545,41 @@ def _most_on(paper: Paper, piece: Piece) -> int:
 OUTLINE_ROOM = 0.5  # mm an outline-cut piece keeps from the edge of its area, for its outline's stroke
 
 
-def pack(todo: list[Piece], area: Area, t) -> tuple[list[Placed], list[Piece]]:
+def pack(todo: list[Piece], area: Area, t, centre: bool = True) -> tuple[list[Placed], list[Piece]]:
     """Outline-cut pieces packed in shelves (rows) from the top of an area; returns placed and left over. Their
-    outlines' strokes spill a little past their size: they keep OUTLINE_ROOM inside the area."""
+    outlines' strokes spill a little past their size: they keep OUTLINE_ROOM inside the area. A piece that does not
+    fit is stepped over for smaller ones after it."""
+    placed, left, _held = _pack(todo, area, t, centre)
+    return placed, left
+
+
+def _pack(todo: list[Piece], area: Area, t, centre: bool = True) -> tuple[list[Placed], list[Piece], list[int]]:
+    """pack(), and the indexes in `todo` of the pieces placed."""
     sp = t.spacing
     placed: list[Placed] = []
     area = Area(area.x0 + OUTLINE_ROOM, area.y0 + OUTLINE_ROOM, area.x1 - OUTLINE_ROOM, area.y1 - OUTLINE_ROOM,
                 area.marks)
     x, y, shelf = area.x0, area.y0, 0.0
     left: list[Piece] = []
+    held: list[int] = []
     for k, p in enumerate(todo):
-        if x + p.width > area.x1 + 1e-6 and x > area.x0:
-            x, y, shelf = area.x0, y + shelf + sp, 0.0
-        if y + p.height > area.y1 + 1e-6 or p.width > area.x1 - area.x0:
-            left = todo[k:]
-            break
+        at_x, at_y, at_shelf = x, y, shelf
+        if at_x + p.width > area.x1 + 1e-6 and at_x > area.x0:
+            at_x, at_y, at_shelf = area.x0, y + shelf + sp, 0.0
+        if at_y + p.height > area.y1 + 1e-6 or p.width > area.x1 - area.x0:
+            left.append(p)  # too tall or too wide for the room left: a smaller piece after it may still fit
+            continue
+        x, y, shelf = at_x, at_y, at_shelf
         placed.append(Placed(p, x, y))
+        held.append(k)
         x += p.width + sp
         shelf = max(shelf, p.height)
     # centre the packed rows across the area
-    if placed:
+    if placed and centre:
         right = max(p.x + p.w for p in placed)
         dx = (area.x1 - right - (placed[0].x - area.x0)) / 2
         placed = [Placed(p.piece, p.x + dx, p.y) for p in placed]
-    return placed, left
+    return placed, left, held
 
 
 def board_sheets(piece: Piece, paper: Paper, t, label: str) -> list[Sheet]:
@@ -575,17 +616,22 @@ def sheet_label(sheet: Sheet, group: str, decks: int) -> str:
     return f"{group}: {text}" if group else text
 
 
-def impose(kit: Kit, paper: Paper, t, fold: bool = False) -> list[Sheet]:
+def impose(kit: Kit, paper: Paper, t, fold: bool = False, sides: bool = True) -> list[Sheet]:
     """Every sheet of a kit on a paper, in print order. Pieces of one player group (the game's own, then each
-    variant's) share sheets; groups never do, so each player count's pages can be printed on their own."""
+    variant's) share sheets; groups never do, so each player count's pages can be printed on their own. With
+    `sides` (backs print), pieces with a back and pieces without never share a sheet: a duplex sheet's every piece
+    has its back behind it, and a sheet printed on one side wastes no back."""
     sheets: list[Sheet] = []
     groups: dict[str, list[Piece]] = {}
+    every = set(kit.cover.players) if kit.cover and kit.cover.players else None
     for p in kit.pieces:
         if p.count > 0:
+            if every and p.players and set(p.players) >= every:  # (a first player's own pieces: every game's)
+                p = replace(p, players=())
             groups.setdefault(p.group, []).append(p)
     decks = len({p.part_of for p in kit.pieces if p.kind == "card"})
     for group, pieces in groups.items():
-        for s in fill_sheets(pieces, paper, t, group or "Components", fold):
+        for s in fill_sheets(pieces, paper, t, group or "Components", fold, sides):
             s.group = group
             if all(q.piece.kind == "board" for q in s.placed):  # a board's sheet is named for the board
                 s.label = f"{group}: {s.label}" if group else s.label

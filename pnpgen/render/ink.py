@@ -270,8 +270,8 @@ def ink_lines(paper: str, kinds: list[KindInk], ink_saver: bool) -> list[str]:
     over = [k for k in kinds if max(c for _n, c in k.measured) > HOME_BUDGET]
     if over:
         pages = sorted(n for k in over for n, c in k.measured if c > HOME_BUDGET)
-        why = ("solid colour to the bleed, so a cut a little off shows no white edge; --ink-saver prints them as "
-               "outlines") if not ink_saver else "the darkest drawings of the kit"
+        why = ("solid colour to the bleed, so a cut a little off shows no white edge; the low-ink kit (-low-ink.pdf) "
+               "prints them as outlines") if not ink_saver else "the darkest drawings of the kit"
         lines.append(f"  over the {HOME_BUDGET:g} % a home printer's sheet should stay under: "
                      f"{', '.join(k.kind for k in over)} (page{'s' if len(pages) > 1 else ''} "
                      f"{', '.join(map(str, pages))}): {why}")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -95,7 +97,27 @@ def _write_pdf(pages: list[Drawing], title: str, author: str, subject: str, dupl
         c.restoreState()
         c.showPage()
     c.save()
-    return buf.getvalue()
+    return tagged_subsets(buf.getvalue())
+
+
+SUBSET_NAME = re.compile(rb"/(BaseFont|FontName) /([A-Z]{6})\+([^\s/<>\[\]()]+)")
+
+
+def tagged_subsets(data: bytes) -> bytes:
+    """A PDF whose font subsets are tagged from its own bytes: reportlab tags every document's first subset of a
+    face AAAAAA (the second AAAAAB ...), so two kits a print shop merges would carry different subsets under one
+    name. The new tag (six capitals, as the PDF format asks) is drawn from a digest of the file and the old name:
+    the same pages give the same bytes, other pages other tags. Each name keeps its length (no offset moves)."""
+    digest = hashlib.blake2b(data, digest_size=16).digest()
+    tags: dict[bytes, bytes] = {}
+
+    def retag(m: re.Match) -> bytes:
+        name = m.group(2) + b"+" + m.group(3)
+        if name not in tags:
+            h = hashlib.blake2b(digest + name, digest_size=6).digest()
+            tags[name] = bytes(65 + b % 26 for b in h)
+        return b"/" + m.group(1) + b" /" + tags[name] + b"+" + m.group(3)
+    return SUBSET_NAME.sub(retag, data)
 
 
 FORM_LEAST = 8  # primitives a group drawn more than once holds at least, to be written once as a form

@@ -282,13 +282,21 @@ def parse_yaml(text: str, filename: str = "<input>", problems: Problems | None =
         if e.context and what.startswith("but "):  # "expected a single document ..., but found another"
             what = f"{e.context.strip()}, {what}"
         what = " ".join(what.split())
-        raise ContentError(loc, f"YAML syntax error: {what}") from None
+        raise ContentError(loc, f"YAML syntax error: {_tab_hint(what, text, mark)}") from None
     except yaml.YAMLError as e:
         raise ContentError(Loc(filename, 1, 1), f"YAML error: {' '.join(str(e).split())}") from None
     if node is None:
         return None
     check_expansion(node, filename, text)
     return _Builder(filename, problems, text).build(node)
+
+
+def _tab_hint(what: str, text: str, mark) -> str:
+    """A syntax error's words, saying the fix where a tab stands in the indentation (YAML indents with spaces only)."""
+    line = text.splitlines()[mark.line] if mark is not None and mark.line < len(text.splitlines()) else ""
+    if "'\\t'" in what or "\t" in line[:len(line) - len(line.lstrip())]:
+        return "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces"
+    return what
 
 
 def count_values(text: str, filename: str) -> None:

@@ -27,6 +27,7 @@ TARGETS: dict[str, tuple[int, float]] = {
     "processes": (2, 0.11),
     "serve": (6, 0.03),
     "export": (6, 0.03),
+    "outputs": (26, 0.02),
 }
 BATCH = 10  # cases per hypothesis run in the long mode (each run starts from a fresh random seed)
 

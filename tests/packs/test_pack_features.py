@@ -278,8 +278,13 @@ def test_icon_errors(mini: Path) -> None:
 def test_unknown_icon_in_text(mini: Path) -> None:
     f = pack(mini, player_aids="  - id: aid\n    title: Aid\n    sections:\n"
                                "      - {title: Pay, text: 'Pay {coin} or {gold}, not {coins}.'}\n")
-    assert errors_of(mini) == [err(where(f, "{title: Pay"), "player aid 'aid': unknown icon 'coins' (declared: "
-                                   "coin, sail) (did you mean 'coin'?)")]
+    assert errors_of(mini) == [err(where(f, "{coins}"), "player aid 'aid': unknown icon 'coins' (declared: "
+                                   "coin, sail) (did you mean 'coin'?)")]  # at the marker, not at its text
+    pack(mini, player_aids="  - id: aid\n    title: Aid\n    sections:\n"
+                           "      - {title: Pay, text: 'Pay {coin} or {gold}, or a {ruby}.'}\n")
+    assert errors_of(mini) == [err(where(f, "{ruby}"), "player aid 'aid': unknown icon 'ruby' (declared: coin, "
+                                   "sail); declare 'ruby' under 'icons:' in game.yaml (a symbol, SVG path data or an "
+                                   "SVG file)")]
 
 
 def test_token_shapes_sides_suits_and_owners(mini: Path) -> None:

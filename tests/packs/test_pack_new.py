@@ -38,7 +38,7 @@ def test_copy_of_narrow_seas_passes_check_under_its_new_name(here: Path) -> None
     root = new_pack("my-seas", source="narrow-seas")
     game = load_game(str(root))
     assert check_game(game).ok
-    assert (game.id, game.title, game.engine) == ("my-seas", "My Seas", "narrow-seas")
+    assert (game.id, game.title, game.engine) == ("my-seas", "Narrow Seas", "narrow-seas")  # a copy keeps its title
     text = (root / "game.yaml").read_text()
     assert text.startswith("# yaml-language-server: $schema=schema/game.schema.json\n"
                            "# Narrow Seas: a two-player")  # the editor's schema line first, comments kept
@@ -53,6 +53,23 @@ def test_copy_of_a_pack_folder(here: Path) -> None:
     assert root == here / "games" / "havoc-2"
     game = load_game(str(root))
     assert check_game(game).ok and game.id == "havoc-2"
+
+
+@pytest.mark.slow
+def test_a_title_given_is_the_games_in_a_copy_and_in_a_fresh_pack(here: Path) -> None:
+    title = 'Harbour: "Raid" #2'  # what YAML would read otherwise as a mapping, a quote and a comment
+    copied = load_game(str(new_pack("ns-edit", source="narrow-seas", title=title)))
+    fresh = load_game(str(new_pack("harbour", title=title)))
+    assert (copied.id, copied.title, fresh.id, fresh.title) == ("ns-edit", title, "harbour", title)
+    assert fresh.player_aids[0].title == f"{title} at a Glance" and fresh.decks[0].back_text == title
+    assert check_game(fresh).ok and check_game(copied).ok
+
+
+@pytest.mark.parametrize("title", ["", "  ", "a\nb", "x" * 201])
+def test_a_title_of_no_text_or_many_lines_is_refused(here: Path, title: str) -> None:
+    with pytest.raises(PnpgenError, match="--title: expected one line of printable text"):
+        new_pack("t", title=title)
+    assert not (here / "t").exists()
 
 
 def test_refuses_to_overwrite(here: Path) -> None:

@@ -65,7 +65,7 @@ def art_pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (pack / "art" / "spike.svg").write_text(ICON, encoding="utf-8")
     edit(pack / "cards.yaml", "{suit: sun, action: move}", "{suit: sun, action: move, image: art/photo.png}")
     edit(pack / "cards.yaml", "{suit: sea, action: move}", "{suit: sea, action: move, image: art/emblem.svg}")
-    edit(pack / "cards.yaml", "text: Art}", "text: Art, image: art/emblem.svg}")
+    edit(pack / "cards.yaml", "text: \"Art\"}", "text: \"Art\", image: art/emblem.svg}")
     edit(pack / "board.yaml", "hex_size_mm: 24\n", "hex_size_mm: 24\n  art: [{at: [0, 0], image: art/emblem.svg}]\n")
     return pack
 

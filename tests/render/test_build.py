@@ -105,6 +105,8 @@ def test_cli_build_writes_and_says_what(pack):
                                   "--back-offset", "0.5,-0.25"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()  # warnings go to stderr
+    assert lines.pop(0) == ("narrow-seas: 22 cards (7 yellow, 7 blue, 7 red, 1 neutral), board 61 hexes (20/21/20), 4 "
+                            "ship cards, 1 sick bay, 2 player aids, 22 tokens, 1 provisional — OK")  # as `check` says
     assert lines.pop(0).startswith("ink on letter, low-ink kit (estimated share of each sheet inked, in grey): cover ")
     said = re.fullmatch(r"simulated (\d+) games \(greedy vs greedy, seed 1\): finished \1, unfinished 0, rounds [\d.]+ "
                         r"on average; first player \(places first\) wins [\d.]+% \[([\d.]+), ([\d.]+)\]; \1 finished "

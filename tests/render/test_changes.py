@@ -293,4 +293,6 @@ def test_a_print_shop_build_keeps_its_own_baseline_and_never_spoils_the_home_kit
     assert not again.extra["changes"].first and not again.extra["changes"].any
     a4 = run(formats=("pdf",), papers=("a4",))  # another paper: its own baseline too
     assert a4.extra["changes"].first and (a4.target / "snapshot-a4.json").is_file()
-    assert (a4.target / "snapshot.json").is_file() and (a4.target / "snapshot-drivethrucards.json").is_file()
+    assert (a4.target / "snapshot.json").is_file()
+    assert (a4.target / "drivethrucards" / "snapshot-drivethrucards.json").is_file()  # the shop's own folder
+    assert shop.target == again.target == a4.target / "drivethrucards"

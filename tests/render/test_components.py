@@ -68,8 +68,8 @@ def test_an_unknown_icon_marker_in_an_aid_is_a_located_error(pack):
     with pytest.raises(ContentErrors) as e:
         layout_kit(load_game(str(pack)))
     (err,) = [str(x) for x in e.value.errors]
-    assert err.startswith(where(pack / "aids.yaml", "- title: 3. Action", 2) + ": error: player aid 'aid-round': "
-                          "unknown icon 'blu'")
+    assert err.startswith(where(pack / "aids.yaml", "{blu}") + ": error: player aid 'aid-round': "
+                          "unknown icon 'blu'")  # at the marker, not at the section
     assert err.endswith("(did you mean 'blue'?)")
 
 

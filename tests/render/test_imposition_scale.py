@@ -60,11 +60,24 @@ def test_layouts_tried_grow_with_the_sheets_not_their_square(sheet_t, monkeypatc
 def test_a_half_empty_sheet_still_takes_later_pieces_that_fit(sheet_t):
     """Two decks of one size with tokens between them: the second deck and the last tokens fill the room the first
     deck left, before a new sheet takes what is left of them."""
-    token = Piece("t", "t", "tokens", (20.0, 20.0), Group(), count=3, cut="outline", kind="token")
+    token = Piece("t", "t", "tokens", (20.0, 20.0), Group(), Group(), count=3, cut="outline", kind="token")
     pieces = [card("a", 10, part_of="A"), token, card("b", 5, part_of="B"), replace(token, id="u", name="u", count=2)]
     sheets = imposition.impose(Kit("t", "T", "1", tuple(pieces)), PAPERS["a4"], sheet_t)
     assert [[p.piece.name for p in s.placed] for s in sheets] == [
         ["a"] * 9, ["a", "t", "t", "t", "b", "b", "b", "b"], ["b", "u", "u"]]
+
+
+def test_pieces_printed_on_one_side_never_share_a_duplex_sheet(sheet_t):
+    """Tokens with nothing on their backs go on sheets printed on one side, beside each other, not into a card
+    sheet's room, whose back page would print nothing behind them."""
+    token = Piece("t", "t", "tokens", (20.0, 20.0), Group(), count=3, cut="outline", kind="token")
+    pieces = [card("a", 10, part_of="A"), token, card("b", 5, part_of="B"), replace(token, id="u", name="u", count=2)]
+    sheets = imposition.impose(Kit("t", "T", "1", tuple(pieces)), PAPERS["a4"], sheet_t)
+    assert [[p.piece.name for p in s.placed] for s in sheets] == [
+        ["a"] * 9, ["a"] + ["b"] * 5, ["t", "t", "t", "u", "u"]]
+    together = imposition.impose(Kit("t", "T", "1", tuple(pieces)), PAPERS["a4"], sheet_t, sides=False)
+    assert [[p.piece.name for p in s.placed] for s in together][1:] == [  # faces only (duplex none): as one
+        ["a", "t", "t", "t", "b", "b", "b", "b"], ["b", "u", "u"]]
 
 
 @pytest.mark.slow

@@ -56,7 +56,7 @@ def test_the_build_reports_each_sheet_kind_and_the_backs_over_the_home_budget(tm
     for kind in ("cover", "card faces", "card backs", "boards", "player aids"):
         assert f"{kind} " in lines[0]
     assert lines[1].strip().startswith(f"over the {HOME_BUDGET:g} %") and "card backs" in lines[1]
-    assert "--ink-saver" in lines[1]
+    assert "the low-ink kit (-low-ink.pdf)" in lines[1]
     roles = [p.role for p in state.pages["a4"]]
     over = [int(n) for n in lines[1].split("(pages ")[1].split(")")[0].split(", ")]
     assert over and all(roles[n - 1] == "back" for n in over)
@@ -77,7 +77,7 @@ def test_the_low_ink_kit_keeps_every_sheet_under_the_home_budget(tmp_path):
 def test_the_estimate_is_within_a_few_points_of_poppler_on_every_page(game, ink_saver, tmp_path):
     state = build(BuildOptions(game=game, out=tmp_path, papers=("a4",), formats=("pdf",), sim_games=0,
                                ink_saver=ink_saver))
-    rendered = grey_pages(tmp_path / game / f"{game}-a4.pdf", 40, tmp_path / "png")
+    rendered = grey_pages(tmp_path / game / f"{game}-a4{'-low-ink' if ink_saver else ''}.pdf", 40, tmp_path / "png")
     assert len(rendered) == len(state.pages["a4"]) >= 20
     for n, ((_w, _h, pixels), p) in enumerate(zip(rendered, state.pages["a4"]), start=1):
         measured = 100 * sum(255 - v for v in pixels) / (255 * len(pixels))

@@ -438,7 +438,7 @@ def test_text_cut_by_its_band_is_an_error_at_the_content_it_prints(clean):
     game = clean / "game.yaml"
     edit(clean / "templates" / "action-card.yaml", "footer:\n  height: 0\n", "footer:\n  height: 6mm\n")
     edit(game, "  navy: {colour:", "  navy: {name: Navy of the Grand Duchy of Far Away, colour:")
-    got = findings(clean)
+    got = [f for f in findings(clean) if not f.endswith(" (in the low-ink kit)")]  # (where it also nears the trim)
     assert len(got) == 1, got
     assert got[0].startswith(f"{where(game, '  navy: {name', 8)}: error: template 'action-card' footer text "
                              "'NAVY OF THE GRAND DUCHY OF FAR AWAY' does not fit its box: it needs ")

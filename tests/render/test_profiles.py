@@ -84,14 +84,14 @@ def test_nine_card_sheet(nine, tmp_path):
     # Letter leaves 6.35 mm above and below nine cards: within a 5 mm printer margin they butt, with cut lines
     assert "nine-9card-letter.pdf (2 pages, letter, 9 cards with 1.35 mm bleed, butted, with cut lines)" in r.output
     for paper in ("a4", "letter"):
-        pdf = tmp_path / "out" / "nine" / f"nine-9card-{paper}.pdf"
+        pdf = tmp_path / "out" / "nine" / "bgg-9card" / f"nine-9card-{paper}.pdf"
         reader = PdfReader(pdf)
         assert len(reader.pages) == 2  # the nine faces, then their backs
         text = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True,
                               text=True, check=True).stdout
         lines = [line.strip() for line in text.splitlines()]
         assert [lines.count(w) for w in ("Move", "Strike", "Gather")] == [3, 3, 3]
-    assert sorted(p.name for p in (tmp_path / "out" / "nine").iterdir()) == [
+    assert sorted(p.name for p in (tmp_path / "out" / "nine" / "bgg-9card").iterdir()) == [
         MARKER, "changes.txt", "nine-9card-a4.pdf", "nine-9card-letter.pdf", "snapshot-bgg-9card.json"]
 
 
@@ -117,3 +117,21 @@ def test_a_profile_sets_the_formats(tmp_path):
     assert r.exit_code == 1 and "--profile drivethrucards writes card-pdf; leave out --format" in r.output
     r = CliRunner().invoke(main, ["build", "--profile", "print-shop", "--out", str(tmp_path)])
     assert r.exit_code == 1 and "unknown profile 'print-shop' (expected one of: home, drivethrucards" in r.output
+
+
+@pytest.mark.slow
+def test_each_profile_writes_its_own_folder_and_keeps_the_others(tmp_path):
+    """`--profile thegamecrafter` once wrote into the home build's png/ and left 37 of its 86 PNGs."""
+    home = build(BuildOptions(out=tmp_path, formats=("png",), papers=("a4",), sim_games=0))
+    home_pngs = sorted(p.relative_to(home.target) for p in (home.target / "png").iterdir())
+    assert len(home_pngs) > 50 and home.target == tmp_path / "narrow-seas"
+    shop = build(BuildOptions(out=tmp_path, profile="thegamecrafter", sim_games=0))
+    assert shop.target == tmp_path / "narrow-seas" / "thegamecrafter"
+    assert sorted(p.relative_to(home.target) for p in (home.target / "png").iterdir()) == home_pngs
+    assert len(list((shop.target / "png").iterdir())) == 2 * 22 + 2
+    build(BuildOptions(out=tmp_path, formats=("svg",), papers=("a4",), sim_games=0))  # a home build again
+    assert len(list((shop.target / "png").iterdir())) == 2 * 22 + 2, "the shop's files were carried over"
+    r = CliRunner().invoke(main, ["build", "--profile", "drivethrucards", "--skip-sim", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert f"wrote {tmp_path / 'narrow-seas' / 'drivethrucards' / 'cards' / 'action.pdf'} (22 cards" in r.output
+    assert (shop.target / "png").is_dir() and (home.target / "png").is_dir()

@@ -11,7 +11,7 @@ from ..api import Position
 from . import actions, agents, judge, metrics, params, position, readings, scene
 from .game import SeasOfHavoc
 from .invariants import invariants
-from .names import ISLAND, OVER, SEA, UPGRADE_DECK
+from .names import ISLAND, MARKET_DECK, OVER, SEA, START_DECK, UPGRADE_DECK
 from .state import SohState
 
 
@@ -33,6 +33,17 @@ class SeasOfHavocEngine(api.Engine):
         from the cards' own fields, drawn and in words)."""
         text = upgrade_text(card)
         return api.CardText("", text) if text else None
+
+    def shuffled_together(self, content: Game) -> tuple[api.DeckGroup, ...]:
+        """Each player's starting deck with the Market: a bought card goes into its buyer's hand, then with the
+        starting cards into the discard pile and the draw pile (the Damage and upgrade decks stay apart)."""
+        ids = {d.id for d in content.decks}
+        starts = [START_DECK.format(p) for p in range(1, max(content.players) + 1)
+                  if START_DECK.format(p) in ids] or [START_DECK.format(1)]
+        return tuple(api.DeckGroup((MARKET_DECK, start), "Island Phase: buying",
+                                   "a bought Market card goes into its buyer's hand, and from there with the "
+                                   "starting cards into the discard pile and the deck")
+                     for start in starts if start in ids and MARKET_DECK in ids)
 
     # actions
     def action_to_json(self, rules: SeasOfHavoc, action: Any) -> dict:

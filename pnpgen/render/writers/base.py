@@ -27,6 +27,7 @@ class WriteOptions:
     png_kinds: tuple[str, ...] = ()  # PNG: only pieces of these kinds (empty: every piece)
     tts_url_prefix: str | None = None  # TTS: where the images are hosted (None: file:/// paths in `target`)
     target: Path | None = None  # the folder the files go to
+    low_ink: bool = False  # the kit is the low-ink one: print sheets say so in their names
     progress: Progress | None = None
 
     def tick(self, what: str, done: int, total: int) -> None:
