@@ -1,7 +1,7 @@
 """`pnpgen package`: the whole contest entry as one zip to upload. The kit in full colour and low ink on A4 and
 Letter, the rules (pages and booklet) on both papers, the Tabletop Simulator save with its images, and a short text
-file saying what is in the box and which pages to print; built from the pack in two builds (one per ink) in a
-folder of their own, checked as `build` checks, and written whole or not at all."""
+file saying what is in the box and which pages to print; built from the pack in a
+folder of its own (one build writes both inks), checked as `build` checks, and written whole or not at all."""
 
 from __future__ import annotations
 
@@ -48,21 +48,16 @@ def package(game: str | None, out: Path, tts_url_prefix: str | None = None, prog
     gid = load_game(game).id  # (its located errors stop the package before any build)
     images = tts_url_prefix or (out.resolve() / f"{gid}-entry" / "tts").as_uri()
     with tempfile.TemporaryDirectory(prefix="pnpgen-package-") as scratch:
-        scratch_path = Path(scratch)
-        colour = build(BuildOptions(game=game, papers=PAPERS, formats=("pdf", "tts"), out=scratch_path / "colour",
-                                    sim_games=0, tts_url_prefix=images, progress=progress))
-        low = build(BuildOptions(game=game, papers=PAPERS, formats=("pdf",), out=scratch_path / "low", sim_games=0,
-                                 ink_saver=True, progress=progress))
+        made = build(BuildOptions(game=game, papers=PAPERS, formats=("pdf", "tts"), out=Path(scratch), sim_games=0,
+                                  ink="both", tts_url_prefix=images, progress=progress))
         files: dict[str, bytes] = {}
         for paper in PAPERS:
-            files[f"{gid}-{paper}.pdf"] = colour.files[f"{gid}-{paper}.pdf"]
-            files[f"{gid}-{paper}-low-ink.pdf"] = low.files[f"{gid}-{paper}.pdf"]
-            for booklet in (False, True):
-                name = rules_pdf_name(gid, paper, booklet)
-                if name in colour.files:
-                    files[name] = colour.files[name]
-        files.update({rel: data for rel, data in colour.files.items() if rel.startswith("tts/")})
-        files[README] = readme(colour, low, sorted(files)).encode("utf-8")
+            for name in (f"{gid}-{paper}.pdf", f"{gid}-{paper}-low-ink.pdf", rules_pdf_name(gid, paper),
+                         rules_pdf_name(gid, paper, True)):
+                if name in made.files:
+                    files[name] = made.files[name]
+        files.update({rel: data for rel, data in made.files.items() if rel.startswith("tts/")})
+        files[README] = readme(made, sorted([*files, README])).encode("utf-8")
     names = tuple(f"{gid}-entry/{rel}" for rel in sorted(files))
     data = io.BytesIO()
     with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as z:
@@ -76,7 +71,7 @@ def package(game: str | None, out: Path, tts_url_prefix: str | None = None, prog
     return Package(target, names)
 
 
-def readme(colour: BuildState, low: BuildState, names: list[str]) -> str:
+def readme(colour: BuildState, names: list[str]) -> str:
     """The entry's text file: the game, what is in the box with counts, which files to print and which pages each
     player count needs, and what else is in the zip."""
     game, kit = colour.game, colour.kit

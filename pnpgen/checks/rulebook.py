@@ -1,13 +1,15 @@
 """The rulebook against the engine: every section the engine cites when it refuses an action is a section of the
 pack's rulebook with that number, every position the rulebook draws is one the engine reads, and the engine's
-readings name sections the rulebook has. (What the text states against the data is checked on loading.)"""
+readings name sections the rulebook has, and the cards and tokens it shows are the pack's. (What the text states
+against the data is checked on loading.)"""
 
 from __future__ import annotations
 
 from ..engine.api import Engine, engine_for, same_section
 from ..errors import ContentErrors, Loc, PnpgenError, Problems
 from ..model import Game
-from ..model.rulebook import Heading, Rulebook
+from ..model.rulebook import Figure, Heading, Rulebook
+from ..source.declare import did_you_mean
 
 
 def check(game: Game, problems: Problems) -> None:
@@ -15,6 +17,8 @@ def check(game: Game, problems: Problems) -> None:
     book = game.rulebook
     if book is None:
         return
+    for figure in book.figures():
+        _shown_ids(figure, game, problems)
     engine = engine_for(game)
     if engine is None and game.engine:
         return  # (an engine that is not installed: `check` names it, once)
@@ -28,7 +32,10 @@ def check(game: Game, problems: Problems) -> None:
             problems.error(figure.loc, "rulebook: a position block needs the game's rules engine to draw it, and "
                            f"game '{game.id}' has none")
             continue
-        state = figure_state(engine, game, figure.path, figure.at, figure.ref, figure.loc, problems)
+        own = Problems()  # (a position the rules as set no longer allow is a warning: a sweep or an edit goes on)
+        state = figure_state(engine, game, figure.path, figure.at, figure.ref, figure.loc, own)
+        for e in own.errors:
+            problems.warn(e.loc, f"{e.message} (the rulebook's position {figure.ref} is left out until it reads)")
         if state is not None and engine.scene(state) is None:
             problems.error(figure.loc, f"rulebook: the {engine.name} engine draws no pictures of a position")
     if engine is None:
@@ -52,6 +59,20 @@ def check(game: Game, problems: Problems) -> None:
         if missing:
             problems.warn(book.figures("clarifications")[0].loc, f"rulebook: the {engine.name} engine's readings "
                           f"concern sections the rulebook lacks: {', '.join(missing)}")
+
+
+def _shown_ids(figure: Figure, game: Game, problems: Problems) -> None:
+    """Every card or token a block shows is one of the pack's."""
+    if figure.kind not in ("cards", "tokens"):
+        return
+    decks = game.decks + tuple(d for v in game.variants for d in v.decks)
+    known = [c.id for d in decks for c in d.cards] if figure.kind == "cards" else \
+        [t.id for t in game.tokens + tuple(t for v in game.variants for t in v.tokens)]
+    for cid, at in zip(figure.ids, figure.id_locs):
+        if cid not in known:
+            listed = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+            problems.error(at, f"rulebook: unknown {figure.kind[:-1]} '{cid}' (expected one of: {listed})"
+                           + did_you_mean(cid, known))
 
 
 def _playable(engine: Engine, game: Game) -> bool:

@@ -217,8 +217,8 @@ def _pack_file(root: Path, folder: Path, ref: str, loc: Loc | None, what: str, p
 
 def resolve_rulebook(game: Game, problems: Problems, where: Where, quiet: bool = False) -> Game:
     """The game with its rulebook's references resolved (an error at a reference that names nothing; one to a rules
-    parameter the content lacks is left to the checks, as in other text), the cards and tokens its blocks show
-    checked against the pack, and each number its text states beside a name of the data held against that data.
+    parameter the content lacks is left to the checks, as in other text), and each number its text states beside a
+    name of the data held against that data (the cards and tokens its blocks show are the checks' to hold to the pack).
     `quiet`: the content held errors before (a name it lacks may be one that did not load)."""
     book = game.rulebook
     resolver = Resolver(data_view(game, where), problems, where, quiet=quiet)
@@ -243,8 +243,6 @@ def resolve_rulebook(game: Game, problems: Problems, where: Where, quiet: bool =
                                     "rulebook")
             out.append(replace(b, rows=rows))
         elif isinstance(b, Figure):
-            if not quiet:
-                _shown_ids(b, game, problems)
             out.append(replace(b, caption=resolver.text(b.caption, b.loc, "rulebook")) if b.caption else b)
         else:
             out.append(b)
@@ -259,20 +257,6 @@ def _variants(view: dict[str, Any], game: Game) -> None:
 
     view["variants"] = {v.id: {"name": Leaf(v.name, v.loc), "players": Leaf(v.players, v.loc),
                                "rules": _rules(overlay_rules(game.rules, v.rules))} for v in game.variants}
-
-
-def _shown_ids(figure: Figure, game: Game, problems: Problems) -> None:
-    """Every card or token a block shows is one of the pack's."""
-    if figure.kind not in ("cards", "tokens"):
-        return
-    decks = game.decks + tuple(d for v in game.variants for d in v.decks)
-    known = [c.id for d in decks for c in d.cards] if figure.kind == "cards" else \
-        [t.id for t in game.tokens + tuple(t for v in game.variants for t in v.tokens)]
-    for cid, at in zip(figure.ids, figure.id_locs):
-        if cid not in known:
-            listed = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
-            problems.error(at, f"rulebook: unknown {figure.kind[:-1]} '{cid}' (expected one of: {listed})"
-                           + did_you_mean(cid, known))
 
 
 # -- numbers stated beside a name of the data -----------------------------------------------------------------------

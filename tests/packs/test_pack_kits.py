@@ -34,8 +34,9 @@ PACKS = ("enemy-in-sight", "seas-of-havoc")
 # 16 upgrades, 20 Damage, 6 spares, decks sharing sheets), the island, Market, piles and sea boards (tokens below
 # them), and sheets of ship boards, aids and tokens; Enemy in Sight: its two decks, a Turn Sequence aid for each of
 # up to 5 players, the score pad and the chits.
-PAGES = {"enemy-in-sight": {"a4": 34, "letter": 37}, "seas-of-havoc": {"a4": 36, "letter": 40}}
-BLANK_BACKS = {"enemy-in-sight": {"a4": 38, "letter": 40}, "seas-of-havoc": {"a4": 44, "letter": 48}}  # --blank-backs
+# (each kit opens with two pages: the cover for players, then the printing instructions)
+PAGES = {"enemy-in-sight": {"a4": 34, "letter": 40}, "seas-of-havoc": {"a4": 36, "letter": 39}}
+BLANK_BACKS = {"enemy-in-sight": {"a4": 38, "letter": 46}, "seas-of-havoc": {"a4": 44, "letter": 48}}  # --blank-backs
 PT = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
 needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is missing")

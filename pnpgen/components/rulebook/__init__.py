@@ -110,7 +110,7 @@ class _Layout:
         engine = engine_for(self.game)
         if engine is None:
             return None
-        state = figure_state(engine, self.game, f.path, f.at, f.ref, f.loc, self.ctx.problems)
+        state = figure_state(engine, self.game, f.path, f.at, f.ref, f.loc, Problems())  # (check warns of it)
         scene = engine.scene(state) if state is not None else None
         if scene is None:
             return None
