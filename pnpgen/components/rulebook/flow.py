@@ -74,7 +74,7 @@ def flow(units: list[Unit], frame: Frame, first_top: float | None = None) -> Flo
     while k < len(units):
         unit = units[k]
         if unit.wide or frame.columns == 1:
-            y = _wide(out, frame, unit, units[k + 1] if k + 1 < len(units) else None, y)
+            y = _wide(out, frame, unit, units[k + 1:k + 4], y)
             k += 1
             continue
         end = k
@@ -90,10 +90,9 @@ def _new_page(out: Flowed, frame: Frame) -> float:
     return frame.top
 
 
-def _wide(out: Flowed, frame: Frame, unit: Unit, following: Unit | None, y: float) -> float:
+def _wide(out: Flowed, frame: Frame, unit: Unit, following: list[Unit], y: float) -> float:
     gap = unit.gap if y > frame.top + 1e-6 else 0.0
-    need = unit.height + (following.gap + _first_height(following, frame.bottom - frame.top - unit.height)
-                          if unit.keep and following is not None else 0.0)
+    need = unit.height + (_kept(following, frame.bottom - frame.top - unit.height) if unit.keep else 0.0)
     if unit.split is not None and y + gap + unit.height > frame.bottom + 1e-6:  # one column: split at the page end
         parts = unit.split(frame.bottom - y - gap)
         if parts is not None:
@@ -107,6 +106,16 @@ def _wide(out: Flowed, frame: Frame, unit: Unit, following: Unit | None, y: floa
         out.too_tall.append(unit)
     out.pages[-1].append(Placed(unit, frame.x, y + gap))
     return y + gap + unit.height
+
+
+def _kept(following: list[Unit], most: float) -> float:
+    """What must fit below a heading: the headings right after it, then the first lines of what they head."""
+    need = 0.0
+    for unit in following:
+        if not unit.keep:
+            return need + unit.gap + _first_height(unit, most - need)
+        need += unit.gap + unit.height
+    return need
 
 
 def _first_height(unit: Unit | None, most: float = 1e9) -> float:
@@ -172,8 +181,7 @@ def _fill(run: list[Unit], frame: Frame, height: float, force: bool = False):
     while queue and column < frame.columns:
         unit = queue[0]
         gap = unit.gap if y > 1e-6 else 0.0
-        after = queue[1].gap + _first_height(queue[1], frame.bottom - frame.top - unit.height) \
-            if unit.keep and len(queue) > 1 else 0.0
+        after = _kept(queue[1:4], frame.bottom - frame.top - unit.height) if unit.keep else 0.0
         fits = y + gap + unit.height + after <= height + 1e-6
         if fits or (force and not placed):
             placed.append((unit, column, y + gap))

@@ -11,7 +11,7 @@ from ...draw.colour import tint
 from ...draw.piece import Kit, Piece
 from ...draw.primitives import Group, Item, Rect, Style, line, place
 from ...draw.templates import Tmpl, text_style
-from ...draw.text import TextStyle, measure, text_box
+from ...draw.text import TextStyle, line_ends, measure, text_box
 from ...errors import Problems
 from ...model import Game
 from ...model.components import Section
@@ -91,12 +91,18 @@ class Units:
         if marker and first:
             items.append(self.laid(marker, style, indent, source).group)
 
+        splitter = Splitter(text, width - indent, style)
+        made: dict[float, tuple[Unit, Unit] | None] = {}
+
         def split(height: float) -> tuple[Unit, Unit] | None:
-            head, tail = split_text(text, width - indent, style, height)
+            head, tail = splitter.split(height)
             if not head or not tail:
                 return None
-            return (self.text_unit(head, style, width, indent, marker, source, gap, first),
-                    self.text_unit(tail, style, width, indent, marker, source, 0.0, False))
+            if head in made:  # (the flow asks again and again while it balances columns)
+                return made[head]
+            made[head] = (self.text_unit(head, style, width, indent, marker, source, gap, first),
+                          self.text_unit(tail, style, width, indent, marker, source, 0.0, False))
+            return made[head]
         return Unit(Group(tuple(items), source=source), laid.height, gap=gap, split=split, source=source,
                     name="a paragraph")
 
@@ -302,6 +308,46 @@ def _shifted(unit: Unit, dx: float) -> Unit:
         return None if parts is None else (_shifted(parts[0], dx), _shifted(parts[1], dx))
     return replace(unit, group=Group((unit.group,), (1, 0, 0, 1, dx, 0), source=unit.source),
                    split=shifted_split if split else None)
+
+
+class Splitter:
+    """Where a text may be cut between columns, worked out once: the words each line ends after, and the height of
+    its first lines (measured once each), so that a flow trying many column heights sets the text only once."""
+
+    def __init__(self, text: str, width: float, style: TextStyle):
+        self.text, self.width, self.style = text, width, style
+        self.words = text.split()
+        ends = line_ends(text, width, style)
+        self.ends = ends if ends and ends[-1] == len(self.words) and text == " ".join(self.words) else None
+        self.heights: dict[int, float] = {}
+
+    def height(self, lines: int) -> float:
+        """The height of the text's first `lines` lines."""
+        if lines not in self.heights:
+            self.heights[lines] = measure(" ".join(self.words[:self.ends[lines - 1]]), self.width, self.style)[0]
+        return self.heights[lines]
+
+    def split(self, height: float) -> tuple[str, str]:
+        """(head, tail) as split_text gives them."""
+        if self.ends is None:
+            return split_text(self.text, self.width, self.style, height)
+        total = len(self.ends)
+        if self.height(total) <= height + 1e-6:
+            return self.text, ""
+        low, high = 0, total - 1
+        while low < high:  # the most lines that fit
+            mid = (low + high + 1) // 2
+            if self.height(mid) <= height + 1e-6:
+                low = mid
+            else:
+                high = mid - 1
+        lines = min(low, total - MIN_LINES)  # (a tail of fewer than two lines takes lines from the head)
+        if lines < MIN_LINES:
+            return "", self.text
+        head, tail = " ".join(self.words[:self.ends[lines - 1]]), " ".join(self.words[self.ends[lines - 1]:])
+        if head.count("**") % 2:
+            head, tail = head + "**", "**" + tail
+        return head, tail
 
 
 def split_text(text: str, width: float, style: TextStyle, height: float) -> tuple[str, str]:
