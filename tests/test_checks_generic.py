@@ -39,11 +39,13 @@ def test_deck_count_mismatch(pack: Path) -> None:
 def test_a_removed_card_shows_in_every_count_that_declares_it(pack: Path) -> None:
     edit(pack / "cards.yaml", "    - {suit: red, action: tack}\n", "")
     deck = where(pack / "cards.yaml", "id: action")
-    assert errors_of(pack) == [
+    found = errors_of(pack)
+    assert found == [
         err(where(pack / "game.yaml", "22\n  hexes"), "counts: the game declares 22 cards but the content has 21"),
         err(deck, "deck 'action': declares 22 cards but lists 21"),
         err(deck, "deck 'action': suit 'red' lacks the action(s): tack (every suit holds the same actions)"),
     ]
+    # (the rulebook's example positions that hold a red-tack are warnings: see test_rulebook_source.py)
 
 
 def test_a_disconnected_board_names_the_hexes_cut_off(pack: Path) -> None:
@@ -106,8 +108,12 @@ def test_a_suit_missing_an_action(pack: Path) -> None:
 @pytest.mark.slow
 def test_only_wind_cards_may_have_no_suit(pack: Path) -> None:
     edit(pack / "cards.yaml", "{id: wind, action: wind}", "{id: extra-run, action: run}")
-    assert errors_of(pack) == [err(where(pack / "cards.yaml", "{id: extra-run"), "card 'extra-run': only Wind "
-                                   "cards may have no suit")]
+    assert errors_of(pack) == [
+        err(where(pack / "cards.yaml", "{id: extra-run"), "card 'extra-run': only Wind cards may have no suit"),
+        # and the rulebook, which shows the Wind card as printed, names a card the pack no longer has
+        err(where(pack / "rulebook.md", "wind\ncaption"), "rulebook: unknown card 'wind' (expected one of: "
+            "yellow-reach, yellow-tack, yellow-run, yellow-carronades, yellow-broadside, yellow-long-nines, "
+            "yellow-return-to-duty, blue-reach, blue-tack, blue-run, blue-carronades, blue-broadside, ...)")]
 
 
 @pytest.mark.slow

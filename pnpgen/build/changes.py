@@ -451,9 +451,14 @@ def changes_text(title: str, version: str, changes: Changes, reprints: dict[str,
         listed = ["  none" + (" (the difference comes from pnpgen itself or from the build's options)"
                               if changes.any else "")]
     out += listed
-    if changes.pages or changes.page_counts:
-        out += ["", "pages of the full kit that differ:"]
-        for pdf in sorted(set(changes.pages) | set(changes.page_counts)):
+    differ = sorted(set(changes.pages) | set(changes.page_counts))
+    for heading, pdfs in (("pages of the full kit that differ:", [p for p in differ if "-rules-" not in p]),
+                          ("rulebook pages that differ (reprint these; a booklet by its sheets):",
+                           [p for p in differ if "-rules-" in p])):
+        if not pdfs:
+            continue
+        out += ["", heading]
+        for pdf in pdfs:
             shown = "; ".join(f"{n} ({label})" for n, label in changes.pages.get(pdf, ()))
             out.append(f"  {pdf}: {shown or 'none'}")
             if pdf in changes.page_counts:
@@ -463,9 +468,12 @@ def changes_text(title: str, version: str, changes: Changes, reprints: dict[str,
         out += ["", f"files of the other formats that differ ({len(changes.outputs)}):"]
         out += [f"  {path}" + (f" ({what})" if what != "changed" else "") for path, what in changes.outputs]
     out.append("")
+    rules = [p for p in changes.pages if "-rules-" in p]
     if reprints:
         out.append("to reprint only what changed:")
         out += [f"  {name}  ({note})" for name, note in sorted(reprints.items())]
+    elif rules and not changes.any:
+        out.append("no component changed: reprint only the rulebook pages listed above.")
     elif changes.any:
         out.append("nothing to reprint: the changed components print on no sheet (or no PDF was built)")
     else:

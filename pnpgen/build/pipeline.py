@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checks import Report, check_game, summary
-from ..checks.print import preflight
+from ..checks.print import preflight, rulebook_preflight
 from ..components import CardFormat, Kit, layout_kit
 from ..draw import fonts
 from ..draw.templates import Templates
@@ -48,6 +48,7 @@ from .changes import (
     take_snapshot,
 )
 from .profiles import NINE_CARD_EXTRAS, left_out, profile_named, with_profile
+from .rulebook import is_rules_pdf, rulebook_step
 
 PAPER_NAMES = ("a4", "letter")
 INKS = ("full", "low", "both")
@@ -290,6 +291,9 @@ def preflight_step(state: BuildState) -> None:
     t = sheet_template(state.game, state.options.printer_margin)
     with fonts.using(fonts.for_game(state.game)):
         preflight(state.kit, problems, state.game.loc, state.pages, t, t.printer_margin)
+        rules = {**state.extra.get("rulebook pages", {}), **state.extra.get("rulebook sheets", {})}
+        if rules:
+            rulebook_preflight(rules, problems, state.game.rulebook.loc, t.printer_margin)
         kinds = {p.id: p.kind for p in state.kit.pieces}
         state.extra["ink"] = [line for name, pages in state.pages.items()
                               for line in ink_lines(name, ink_by_kind(pages, kinds), state.options.ink_saver)]
@@ -316,9 +320,11 @@ def changes_step(state: BuildState) -> None:
         before, baseline = read_snapshot(target, kind), f"the previous {describe_kind(o)} in this folder"
     baseline += f" ({snapshot_name(kind)})"
     fontset = fonts.for_game(game)
-    now = take_snapshot(kit, Path(game.root), ",".join(fontset.names()),
-                        {kit_pdf_name(game.id, name, o.ink_saver): pages for name, pages in state.pages.items()}
-                        if "pdf" in o.formats else {},
+    printed = {kit_pdf_name(game.id, name, o.ink_saver): pages for name, pages in state.pages.items()} \
+        if "pdf" in o.formats else {}
+    printed.update(state.extra.get("rulebook pages", {}))
+    printed.update(state.extra.get("rulebook sheets", {}))
+    now = take_snapshot(kit, Path(game.root), ",".join(fontset.names()), printed,
                         skip=Path(os.path.abspath(o.out)), outputs=_other_outputs(state, before, target))
     changes = compare(before, now)
     reprints: dict[str, str] = {}
@@ -362,6 +368,8 @@ def low_ink_step(state: BuildState) -> None:
     low = BuildState(replace(o, ink_saver=True, ink="low", formats=("pdf",)), game=state.game,
                      report=Report(state.game, ""))
     layout_step(low)
+    if state.kit.cover is not None and low.kit.cover is not None:  # (the rulebook beside it is the same)
+        low.kit = replace(low.kit, cover=replace(low.kit.cover, rules=state.kit.cover.rules))
     with fonts.using(fonts.for_game(state.game)):
         _render(low)
         kinds = {p.id: p.kind for p in low.kit.pieces}
@@ -425,7 +433,8 @@ def _other_outputs(state: BuildState, before, target: Path) -> dict[str, str]:
     svg = writer_named("svg")
     full = {kit_pdf_name(gid, name, low) for name in state.options.papers for low in (False, True)}
     out = {rel: file_digest(data) for rel, data in state.files.items()
-           if not (svg.owned(rel) or rel in full or rel.startswith("report/") or is_changes_file(rel, gid))}
+           if not (svg.owned(rel) or rel in full or rel.startswith("report/") or is_changes_file(rel, gid)
+                   or is_rules_pdf(rel, gid))}
     if before is not None:
         keep = _kept(state)
         out.update({rel: d for rel, d in before.outputs.items()
@@ -464,6 +473,8 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
             return True
         if is_changes_file(rel, gid):  # an old changed-components PDF describes an older comparison
             return not wrote_changes
+        if is_rules_pdf(rel, gid):  # a rulebook the pack no longer has goes with the kit it was printed beside
+            return "pdf" not in state.options.formats
         if rel.startswith("report/"):  # an old report stays with the old contact sheet that links to it
             return not wrote_report and not built_svg
         return True
@@ -473,7 +484,8 @@ def _kept(state: BuildState) -> Callable[[str], bool]:
 def default_steps() -> list[Step]:
     """The build's steps in order."""
     return [Step("load", load_step), Step("check", check_step), Step("simulate", simulate_step),
-            Step("layout", layout_step), Step("profile", profile_step), Step("render", render_step),
+            Step("layout", layout_step), Step("profile", profile_step), Step("rulebook", rulebook_step),
+            Step("render", render_step),
             Step("preflight", preflight_step), Step("report", report_step), Step("changes", changes_step),
             Step("low-ink", low_ink_step), Step("write", write_step)]
 

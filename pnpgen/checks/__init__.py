@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..errors import ContentError, ContentErrors, Problems
 from ..model import Game
-from . import generic
+from . import generic, rulebook
 from .registry import checks_for
 
 
@@ -57,6 +57,7 @@ def check_game(game: Game, problems: Problems | None = None, layout: bool = Fals
         generic.check(game, problems, own)
         if own is not None:
             own.check(game, problems)
+        rulebook.check(game, problems)
         if layout:
             for k, ink_saver in enumerate(ink_modes):
                 _layout(game, problems if k == 0 else _Merged(problems), printer_margin, ink_saver)

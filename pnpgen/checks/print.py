@@ -266,3 +266,42 @@ def _walk_furniture(root: Group, drawn: set[int]) -> Iterator[tuple[Text, Matrix
                 stack.extend(item.items)
         elif isinstance(item, Text):
             yield item, IDENTITY, None
+
+
+def rulebook_preflight(files: dict, problems: Problems, book_loc: Loc | None,
+                       printer_margin: float = PRINTER_MARGIN_MM) -> None:
+    """The print preflight of a rulebook's PDFs (file name -> pages): characters the font lacks, type under
+    MIN_TYPE_PT, a word wider than its column (errors at the text's source), ink within the printer margin."""
+    glyphs, small, wide = _Findings(), _Findings(), _Findings()
+    for name, pages in files.items():
+        for n, page in enumerate(pages, start=1):
+            where = f"{name} page {n}"
+            stack: list[tuple[Item, Matrix, Loc | None, bool]] = [(page.drawing.root, IDENTITY, None, False)]
+            while stack:
+                item, m, source, pictured = stack.pop()
+                if isinstance(item, Group):
+                    source = item.source or source
+                    fit = item.fit
+                    if fit is not None and fit.too_wide and not fit.reported and not pictured:
+                        wide.add(("wide", source, fit.too_wide), source,
+                                 f"rulebook: '{fit.too_wide}' is wider than its column ({fit.box[2]:.1f} mm): it "
+                                 "prints over what is beside it (shorten the word, or give the table fewer "
+                                 "columns)", where)
+                    inner = multiply(m, item.transform) if item.transform else m
+                    inside = pictured or item.label == "picture"  # (a card or a board drawn small: not to read)
+                    stack.extend((child, inner, source, inside) for child in reversed(item.items))
+                    continue
+                if not isinstance(item, Text):
+                    continue
+                source = item.source or source
+                _glyphs(item, source or book_loc, where, glyphs)
+                scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+                size_pt = item.size * scale / MM_PER_PT
+                if size_pt < MIN_TYPE_PT - 1e-6 and item.text.strip() and not pictured:
+                    small.add(("size", name, round(size_pt, 2)), source or book_loc,
+                              f"text such as '{item.text.strip()[:24]}' prints at {size_pt:.2f} pt, under "
+                              f"{MIN_TYPE_PT:g} pt: too small to read", where)
+    _pages(files, set(), book_loc, None, printer_margin, glyphs, problems)
+    glyphs.report(problems, "error")
+    wide.report(problems, "error")
+    small.report(problems, "warning")

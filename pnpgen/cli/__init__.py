@@ -24,6 +24,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
                                "reads back as the same cards."),
     "list": ("listing", "List the bundled content packs and what each holds."),
     "new": ("new", "Create the content pack folder NAME, ready for `pnpgen check`; never overwrites."),
+    "package": ("package", "Write OUT/<game>-entry.zip: the kit in full colour and low ink on A4 and Letter, the "
+                           "rules and the rules booklet, the Tabletop Simulator save with its images, and a text "
+                           "file of what is in the box and what to print. GAME defaults to narrow-seas; the pack is "
+                           "checked as `build` checks it."),
     "play": ("play", "Play GAME (default: narrow-seas) in a browser against the bundled agents: the page shows the "
                      "position as your seat sees it and your legal actions; the game downloads as a playtest log "
                      "once it is over. Ctrl-C stops."),

@@ -94,4 +94,40 @@ def draw_cmd(position: str, at: int | None, out: str | None) -> None:
     click.echo(f"wrote {target}")
 
 
+@rules_group.command("readings")
+@click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per reading, nothing else.")
+def readings_cmd(game: str | None, as_json: bool) -> None:
+    """List where GAME's rulebook (default: narrow-seas) leaves room and the reading its engine takes: the section,
+    the question, the reading, the alternatives, and the rules option that chooses between them (a sweep compares
+    its values: `pnpgen sweep --set rules.NAME=...`)."""
+    from ..engine.api import engine_for
+    from ..errors import PnpgenError
+    from ..load.loader import load_game
+
+    content = load_game(game)
+    engine = engine_for(content)
+    if engine is None:
+        raise PnpgenError(f"game '{content.id}' has no rules engine, so no readings")
+    found = engine.readings(content)
+    if as_json:
+        for r in found:
+            click.echo(json.dumps({"section": r.section, "question": r.question, "reading": r.reading,
+                                   "alternatives": list(r.alternatives), "option": r.option or None,
+                                   "values": list(r.values)}, ensure_ascii=False))
+        return
+    options = sum(1 for r in found if r.option)
+    click.echo(f"{content.title}: {len(found)} reading{'s' if len(found) != 1 else ''} of the rulebook"
+               + (f", {options} of them rules options" if options else ""))
+    for r in found:
+        click.echo(f"\n{r.section}  {r.question}")
+        click.echo(f"     reading: {r.reading}")
+        for other in r.alternatives:
+            click.echo(f"     or:      {other}")
+        if r.option:
+            values = ",".join(r.values)
+            click.echo(f"     option:  rules.{r.option} ({' | '.join(r.values)}); compare them with "
+                       f"`pnpgen sweep {content.id} --set rules.{r.option}={values}`")
+
+
 commands = [rules_group]

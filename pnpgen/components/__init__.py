@@ -152,7 +152,8 @@ def cover_facts(game: Game, counts: tuple[int, ...], ink_saver: bool = False) ->
     provisional = tuple((", ".join(_worded(w) if n == 1 else f"{_worded(w)} × {n}" for w, n in Counter(items).items()),
                          why)
                         for why, items in whats.items())
-    return CoverFacts(game.credits, game.licence, counts, groups, needed, provisional, ink_saver)
+    return CoverFacts(game.credits, game.licence, counts, groups, needed, provisional, ink_saver,
+                      playing_time=game.playing_time)
 
 
 def _worded(what: str) -> str:
@@ -161,6 +162,9 @@ def _worded(what: str) -> str:
     if what.startswith("rules ") and ":" in what:
         name, value = what[6:].split(":", 1)
         return f"the rules' {name.replace('_', ' ')}:{value}"
+    if ":" in what and "_" in what.split(":", 1)[0]:  # a field of the game's own ('playing_time: 45 minutes')
+        name, value = what.split(":", 1)
+        return f"the {name.replace('_', ' ')}:{value}"
     return what
 
 

@@ -30,26 +30,40 @@ NEUTRAL = "#9e9e9e"  # a marker of no player and no token
 class Pictures:
     """Pictures of positions of one game: its board and card faces laid out once, for every frame."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, ctx: Ctx | None = None):
         self.game = game
-        self.ctx = Ctx.make(game)
+        self.ctx = ctx or Ctx.make(game)
         self.boards: dict[int, Piece] = {}
         self.faces = _faces(self.ctx, game)
 
+    def board(self, scene: Scene) -> Piece | None:
+        """The board a scene is drawn on, laid out once."""
+        if scene.board is None:
+            return None
+        key = id(scene.board)
+        if key not in self.boards:
+            self.boards[key] = board_piece(self.ctx, scene.board)
+        return self.boards[key]
+
+    def board_only(self, scene: Scene) -> tuple[Group, float, float] | None:
+        """The board with its markers alone, inside its trim: (drawing, width, height); None without a board."""
+        board = self.board(scene)
+        if board is None:
+            return None
+        trim = Rect(0, 0, board.width, board.height, Style())
+        marked = Group((board.face, *(_marker(self.ctx, board, m) for m in scene.markers)), clip=trim)
+        return marked, board.width, board.height
+
     def drawing(self, scene: Scene, title: str, caption: tuple[str, ...] = ()) -> Drawing:
-        """The picture of a position's scene: a title and caption lines, the board with its markers, the rows of
-        cards (each with its words under it) and the notes."""
-        board = None
-        if scene.board is not None:
-            key = id(scene.board)
-            if key not in self.boards:
-                self.boards[key] = board_piece(self.ctx, scene.board)
-            board = self.boards[key]
+        """The picture of a position's scene: a title (if any) and caption lines, the board with its markers, the
+        rows of cards (each with its words under it) and the notes."""
+        board = self.board(scene)
         width = max(WIDTH, board.width if board else 0.0)
         items: list[Item] = []
         y = MARGIN
-        items.append(Text(MARGIN, y + fonts.CAP_HEIGHT * 5.0, title, 5.0, INK, "bold"))
-        y += 8.0
+        if title:
+            items.append(Text(MARGIN, y + fonts.CAP_HEIGHT * 5.0, title, 5.0, INK, "bold"))
+            y += 8.0
         small = TextStyle(size=pt(9), colour=INK)
         for line in caption:
             laid = text_box(line, (MARGIN, y, width, 1e5), small)
@@ -160,7 +174,7 @@ def _colour(ctx: Ctx, m: Marker) -> str:
     token = next((t for t in ctx.game.tokens if t.id == m.token), None) if m.token else None
     if token is not None:
         return ctx.colour(token.colour, NEUTRAL)
-    if m.player is not None and f"player-{m.player}" in ctx.game.palette:
+    if m.player is not None and f"player-{m.player}" in dict(ctx.game.colours):
         return ctx.colour(f"player-{m.player}", NEUTRAL)
     return NEUTRAL
 

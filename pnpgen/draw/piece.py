@@ -75,6 +75,17 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class RulesFile:
+    """The rulebook as printed beside a kit, on one paper: its file and pages, the booklet's file and sheets."""
+
+    paper: str
+    name: str
+    pages: int
+    booklet: str
+    sheets: int
+
+
+@dataclass(frozen=True)
 class CoverFacts:
     """What the cover says besides what the pieces show: who made the game, on what terms, who plays it,
     what players bring and which values are provisional. Player counts: empty means every count."""
@@ -86,6 +97,8 @@ class CoverFacts:
     also_needed: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (what to bring, the counts that need it)
     provisional: tuple[tuple[str, str], ...] = ()  # (what, why)
     ink_saver: bool = False  # laid out as the low-ink kit (backs as outlines, bands as tints)
+    rules: tuple[RulesFile, ...] = ()  # the rulebook's files beside the kit, by paper (none: no rulebook)
+    playing_time: str = ""  # how long a game takes ('30 minutes'; '' when the pack does not say)
 
 
 @dataclass(frozen=True)

@@ -226,6 +226,20 @@ def measure(text: str, width: float, style: TextStyle, size: float | None = None
     return laid.height, laid.lines, laid.fits
 
 
+def line_ends(text: str, width: float, style: TextStyle) -> list[int] | None:
+    """Where a one-paragraph text's lines end when set in a column of `width` at its style's size: the number of its
+    words (as text.split() counts them) that lines 1, 2, ... hold together; None for a text of several paragraphs."""
+    if "\n" in text:
+        return None
+    setter = _Setter(style, style.size, None)
+    lines, _ok = setter.wrap(_words(text), width)
+    ends, n = [], 0
+    for line in lines:
+        n += len(line)
+        ends.append(n)
+    return ends
+
+
 def _set(text: str, box, style: TextStyle, size: float, icons: IconDrawer | None, source: Loc | None = None) -> Laid:
     x, y, w, h = box
     setter = _Setter(style, size, icons, source)

@@ -21,6 +21,7 @@ and comparable for equality; the engine converts them to and from the JSON objec
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -361,6 +362,41 @@ class Replay:
     played: int
 
 
+# -- the rulebook ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Reading:
+    """A place where the rulebook leaves room and the engine had to choose: the section it concerns, the question,
+    the reading the engine takes (in the words and numbers of the content it is asked about) and the other readings
+    a player might take. `option` names the rules parameter that chooses between them, where the choice is a real
+    rules choice ('' where the engine plays only this reading); `values` lists that parameter's values."""
+
+    section: str
+    question: str
+    reading: str
+    alternatives: tuple[str, ...] = ()
+    option: str = ""
+    values: tuple[str, ...] = ()
+
+
+SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*")
+
+
+def cited_section(rule: str) -> str:
+    """The section number a citation starts with ('7.2' of '7.2 exact range'; '' when it starts with none)."""
+    m = SECTION_NUMBER.match(rule)
+    return m.group(0) if m else ""
+
+
+def same_section(a: str, b: str) -> bool:
+    """Whether two section numbers name the same section ('3' and '3.0' do)."""
+    def bare(n: str) -> tuple[int, ...]:
+        parts = [int(x) for x in n.split(".") if x.isdigit()]
+        while len(parts) > 1 and parts[-1] == 0:
+            parts.pop()
+        return tuple(parts)
+    return bool(a) and bool(b) and bare(a) == bare(b)
+
+
 # -- the engine ---------------------------------------------------------------------------------------
 @runtime_checkable
 class Engine(Protocol):
@@ -378,6 +414,9 @@ class Engine(Protocol):
     # What a narrated replay leaves unsaid: fnmatch patterns over the dotted paths of the position the engine
     # writes (its bookkeeping: whose move, the seed, half-made choices), since the status line says where play is.
     narration_quiet: tuple[str, ...] = ("seed", "to_move", "round", "phase")
+    # The rulebook sections it cites when it refuses an action, number -> title ({"7.2": "Cannon"}): every rule an
+    # IllegalAction names starts with one of these numbers, and `check` holds a pack's rulebook to them.
+    sections: dict[str, str] = {}
 
     # content
     def make_rules(self, content: Game, players: int | None = None) -> Rules:
@@ -424,6 +463,11 @@ class Engine(Protocol):
     def turn_rule(self, state: State) -> str:
         """The rule that says whose turn it is now (cited when an action names the wrong player)."""
         ...
+
+    def readings(self, content: Game) -> tuple[Reading, ...]:
+        """Where the rulebook is unclear and which reading the engine plays, worded with the content's values
+        (`pnpgen rules readings`, a rulebook's Clarifications). The default: none."""
+        return ()
 
     def invariants(self, state: State) -> list[str]:
         """What is wrong with a state by the rules' bookkeeping (pieces and cards conserved, limits kept), one

@@ -147,3 +147,35 @@ def cached_game(name: str) -> Game:
 @lru_cache(maxsize=8)
 def _load_cached(root: str, stamp: tuple) -> Game:
     return load_game(root)
+
+
+def figure_state(engine: Engine, content: Game, path: Path, at: int | None, ref: str, loc: Loc | None,
+                 problems: Problems):
+    """The state a rulebook's position block draws: its file read by the engine as a position of this pack
+    (whatever its `game:` says: the rulebook is this pack's), after `at` actions of a playtest log; None after
+    located errors (recorded in `problems`)."""
+    from .api import IllegalAction
+
+    name = display_path(path)
+    own = Problems()
+    try:
+        doc = load_yaml(path, own)
+        own.raise_if_any()
+        position = engine.read_position(Source(doc, content, content.id, path.parent, name), own,
+                                         (ACTIONS,) if at is not None else ())
+        if at is None:
+            return position.state
+        log = read_log(engine, position)
+        if at > len(log.actions):
+            problems.error(loc, f"rulebook: 'at: {at}' is past the end of {ref}, which holds {len(log.actions)} "
+                           "actions")
+            return None
+        return replay(engine, log, at).state
+    except ContentErrors as e:
+        for err in e.errors:
+            problems.error(err.loc, err.message)
+    except ContentError as e:
+        problems.error(e.loc, e.message)
+    except IllegalAction as e:
+        problems.error(loc, f"rulebook: {ref}: {e}")
+    return None

@@ -96,7 +96,8 @@ class _Loader:
         self.context.terrains = {t.id: self.names.link_terrain(t) for t in raw["terrain"] or ()}
         self.context.actions = {a.id: self.names.link_action(a) for a in raw["actions"] or ()}
         parts = self.components.link_components(raw, "")
-        self.names.link_marks(values["provisional"], m.get("provisional"), {"players": values["players"]}, rules)
+        self.names.link_marks(values["provisional"], m.get("provisional"),
+                             {"players": values["players"], "playing_time": values["playing_time"]}, rules)
         palette, icons = dict(self.context.palette), dict(self.context.icons)
         variants = self.variants.load_variants(raw["variants"], m, parts, values["players"] if players_known else None)
         self.context.palette, self.context.icons = palette, icons
@@ -131,10 +132,17 @@ class _Loader:
             shuffled_together=values["shuffled_together"] or (),
             sim=values["sim"] or Simulation(),
             provisional=tuple(self.context.marked),
+            playing_time=values["playing_time"],
         )
-        return resolve_references(
-            game, self.context.problems, self.context.at
-        )  # text that names values of the data prints them
+        game = resolve_references(game, self.context.problems, self.context.at)  # text that names data prints it
+        if values["rulebook"]:
+            from .rulebook import read_rulebook, resolve_rulebook  # (Markdown reads only for a pack with rules)
+
+            quiet = bool(self.context.problems.errors)  # (the rulebook's own syntax errors silence none of its refs)
+            book = read_rulebook(self.context.root, values["rulebook"], loc_of(m, "rulebook"), self.context.problems)
+            if book is not None:
+                game = resolve_rulebook(replace(game, rulebook=book), self.context.problems, self.context.at, quiet)
+        return game
 
     def read_cleanly(self, m: Any, key: str) -> bool:
         """Whether a field read without an error (the game's player counts: else variants' are not checked)."""

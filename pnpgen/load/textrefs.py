@@ -36,7 +36,7 @@ from ..source.places import TextPlaces
 REFERENCE = re.compile(r"\{([A-Za-z_][\w-]*(?:\.[\w-]+)+)(?:\|([A-Za-z][\w '-]*(?:/[A-Za-z][\w '-]*)?))?\}")
 NAMESPACES = {
     "rules": "the rules parameters (rules: in game.yaml, and a variant's over them)",
-    "game": "the game's own fields: title, version, players",
+    "game": "the game's own fields: title, version, players, playing_time",
     "sim": "the simulation settings (sim:)",
     "counts": "the totals the game declares (counts:)",
     "actions": "the actions, by id, and their fields (`degrees`: a sail action's headings as degrees off the wind)",
@@ -77,7 +77,8 @@ def data_view(game: Game, where: Where, variant=None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "rules": _rules(rules),
         "game": {"title": Leaf(game.title, game.loc), "version": Leaf(game.version, game.loc),
-                 "players": Leaf(tuple(game.players), game.loc)},
+                 "players": Leaf(tuple(game.players), game.loc),
+                 "playing_time": Leaf(game.playing_time, game.loc)},
         "sim": _record(game.sim, where) if is_dataclass(game.sim) else {},
         "counts": {k: Leaf(v, locs.get(k)) for k, v in counts},
         "actions": _Lazy({a.id: (_action, a, where) for a in game.actions}),
@@ -460,7 +461,8 @@ def resolve_references(game: Game, problems: Problems, where: Where) -> Game:
     resolver = Resolver(data_view(game, where), problems, where, places, quiet)
     changed = {}
     for f in fields(game):
-        if not f.init or f.name in ("variants", "rules", "pending_rules") or f.name.endswith(("loc", "locs")):
+        if not f.init or f.name in ("variants", "rules", "pending_rules", "rulebook") or \
+                f.name.endswith(("loc", "locs")):
             continue
         v = getattr(game, f.name)
         new = resolver.value(v, game, f.name, "game")

@@ -27,6 +27,7 @@ from .cards import Action, CardType, Deck, ShuffledTogether
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
 from .provisional import Provisional
+from .rulebook import Rulebook
 from .rules import Rules, overlay_rules
 from .simulation import Simulation, simulation_field
 from .suits import Suit
@@ -82,6 +83,18 @@ def shuffled_together_field() -> Any:
 def licence_field() -> Any:
     """The `licence` field of game.yaml."""
     return declared("the terms it may be printed and shared under (printed on the cover)", default="")
+
+
+def playing_time_field() -> Any:
+    """The `playing_time` field of game.yaml."""
+    return declared("how long a game takes, as the cover prints it ('30 minutes', '60-90 minutes')", kind=TEXT,
+                    default="")
+
+
+def rulebook_field() -> Any:
+    """The `rulebook` field of game.yaml: as written a path; once loaded, the rulebook read from it."""
+    return declared("the rulebook: a Markdown file in the pack, or a folder of them read in name order (see "
+                    "docs/rulebook.md)", kind=TEXT, default=None)
 
 
 class PlayerCounts(Kind):
@@ -149,10 +162,12 @@ class Game:
     also_needed: tuple[str, ...] = sections.also_needed_field()
     shuffled_together: tuple[ShuffledTogether, ...] = shuffled_together_field()
     sim: Simulation = simulation_field()
+    playing_time: str = playing_time_field()
+    rulebook: Rulebook | None = rulebook_field()
     # as read: (field or rules.NAME, why) pairs; once linked, every value marked provisional, the variants' included
     provisional: tuple[Provisional, ...] = sections.marks_field(
         "its own values not final yet: 'players' and 'rules.NAME', each to why (the cover lists them with every "
-        "item marked provisional)", ("players",))
+        "item marked provisional)", ("players", "playing_time"))
 
     # references to rules parameters the content does not set (textrefs.PendingRule): the checks report them
     pending_rules: tuple = field(default=(), compare=False, repr=False)

@@ -132,7 +132,8 @@ def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = 
     paper = sheets[0].paper if sheets else None
     for k in range(lead):
         role = "cover" if k < len(bodies) else "blank"
-        label = "Cover" if role == "cover" else f"back of page {k}: intentionally blank"
+        label = {"cover": "Cover", "printing": "How to print"}.get(bodies[k].label, "Cover (continued)") \
+            if role == "cover" else f"back of page {k}: intentionally blank"
         cover_sheet = Sheet(paper, "bottom", label)
         text = f"{title} {version}  ·  {label}  ·  page {k + 1} of {total}"
         items = ([bodies[k]] if role == "cover" else []) + [_band(cover_sheet, t, text)]

@@ -33,7 +33,7 @@ def test_broadsides_are_fired_by_ships_of_their_rating_or_better_at_every_part_o
     s.apply(("part", "hull"))
     assert legal(s) == {("from", "victory"), ("from", "leander")}, "Camilla is rated 6: too weak for it"
     bad = why_illegal(s, ("from", "camilla"))
-    assert bad.rule == "Black Action Cards: Broadsides"
+    assert bad.rule == "7.4 Broadsides"
     assert bad.reason == "Camilla is rated 6; broadsides-4 is fired by ships rated 4 or better"
     s.apply(("from", "leander"))
     a = ship(s, "achille")
@@ -67,9 +67,9 @@ def test_struck_ships_and_ships_under_refuse_battle_are_out_of_reach():
                  in_play={"refusals": [{"card": "refuse-battle", "by": 2}]})
     s.apply(("play", "broadsides-6"))
     assert legal(s) == {("target", "argus"), ("target", "bahama")}, "Orient is protected, Achille has struck"
-    assert why_illegal(s, ("target", "achille")).rule == "Red Action Cards: Strike"
+    assert why_illegal(s, ("target", "achille")).rule == "6.4 Strike"
     bad = why_illegal(s, ("target", "orient"))
-    assert bad.rule == "Black Action Cards: Refuse Battle" and bad.reason == "Orient is protected by player 2's " \
+    assert bad.rule == "7.10 Refuse Battle" and bad.reason == "Orient is protected by player 2's " \
                                                                              "Refuse Battle"
 
 
@@ -96,7 +96,7 @@ def test_line_breakers_attack_only_the_line_they_broke():
                  in_play={"breaks": [{"card": "break-the-line-british", "by": 1, "against": 3}]})
     s.apply(("play", "rake"))
     assert legal(s) == {("target", "bahama"), ("target", "monarca")}
-    assert why_illegal(s, ("target", "orient")).rule == "Black Action Cards: Break The Line"
+    assert why_illegal(s, ("target", "orient")).rule == "7.7 Break The Line"
 
 
 def test_a_rake_joins_a_broadsides_and_boarding_parties_follow():
@@ -106,7 +106,7 @@ def test_a_rake_joins_a_broadsides_and_boarding_parties_follow():
     assert s.dismasted(ship(s, "argus"))
     assert legal(s) == {("play", "rake"), ("play", "boarding-party"), ("done",)}
     bad = why_illegal(s, ("play", "repair"))
-    assert bad.rule == "Black Action Cards" and "one Black card a turn" in bad.reason
+    assert bad.rule == "7 Black Action Cards" and "one Black card a turn" in bad.reason
     firing(s, "rake", ("target", "orient"), ("part", "rigging"), ("from", "camilla"))
     assert legal(s) == {("play", "boarding-party"), ("done",)}, "one Rake a turn"
     s.apply(("done",))
@@ -192,7 +192,7 @@ def test_a_boarding_party_needs_a_dismasted_or_struck_target():
     s = position(FLEETS, {1: ["boarding-party"]})
     assert ("play", "boarding-party") not in legal(s)
     bad = why_illegal(s, ("play", "boarding-party"))
-    assert bad.rule == "Black Action Cards: Boarding Party"
+    assert bad.rule == "7.3 Boarding Party"
     assert bad.reason == "no enemy ship at sea within reach is dismasted or has struck"
 
 

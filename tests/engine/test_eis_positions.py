@@ -60,8 +60,7 @@ def test_the_shipped_illegal_log_stops_at_its_mistake_citing_the_rule():
     r = run("replay", str(EXAMPLES / "playtest-02-illegal.yaml"))
     assert r.exit_code == 1
     assert r.output.endswith("playtest-02-illegal.yaml:89:5: error: action 56 (from Ambuscade) is illegal: Ambuscade "
-                             "is rated 5; broadsides-3 is fired by ships rated 3 or better (rule Black Action Cards: "
-                             "Broadsides)\n")
+                             "is rated 5; broadsides-3 is fired by ships rated 3 or better (rule 7.4 Broadsides)\n")
 
 
 def test_the_shipped_position_is_the_log_after_71_actions():
@@ -89,8 +88,8 @@ def test_rules_apply_plays_one_decision_and_refuses_an_illegal_one():
     assert "step: choose\n" in r.output and "choosing: {card: broadsides-4, chosen: []}\n" in r.output
     r = run("rules", "apply", pos, '{"type": "play", "card": "repair"}')
     assert r.exit_code == 1
-    assert r.output == ("error: illegal action: repair is not in player 1's hand (rule Turn Sequence: Play or "
-                        "discard Action card(s))\n")
+    assert r.output == ("error: illegal action: repair is not in player 1's hand (rule 4.5 Play or Discard "
+                        "Action Cards)\n")
 
 
 def test_a_position_reads_and_writes_back_the_same():

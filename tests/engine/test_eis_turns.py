@@ -39,14 +39,14 @@ def test_the_main_step_offers_each_playable_card_the_muster_and_every_discard():
                         *{("discard", c) for c in hand}}
     assert why_illegal(s, ("play", "repair")).reason == "no Broadsides or Rake card lies on player 1's ships"
     assert why_illegal(s, ("play", "rake")).reason == "rake is not in player 1's hand"
-    assert why_illegal(s, ("red", "fire")).rule == "Turn Sequence: Play or discard Action card(s)"
+    assert why_illegal(s, ("red", "fire")).rule == "4.5 Play or Discard Action Cards"
 
 
 def test_a_red_card_in_hand_is_the_whole_turn():
     s = position(FULL_LINE, {1: ["strike", "weathergauge", "rake"], 2: []}, step="red")
     assert legal(s) == {("red", "strike"), ("red", "weathergauge")}
     bad = why_illegal(s, ("play", "rake"))
-    assert bad.rule == "Turn Sequence: Play or pass Red Action card"
+    assert bad.rule == "4.4 Play or Pass a Red Action Card"
     assert bad.reason == "player 1 holds a Red card (strike, weathergauge) and must play it as the turn's only action"
     s.apply(("red", "weathergauge"))
     assert s.turn == 2 and "weathergauge" in s.discard and s.hands[0] == ["strike", "rake"]

@@ -98,10 +98,10 @@ def test_both_example_logs_replay():
     assert done.played == 159 and done.state.is_terminal() and done.state.winners == (2,)
     with pytest.raises(IllegalMove) as bad:
         replay(ENGINE, open_log(EXAMPLES / "playtest-02-illegal.yaml")[1])
-    assert bad.value.index == 2 and bad.value.why.rule == "Island Phase"
+    assert bad.value.index == 2 and bad.value.why.rule == "5 Island Phase"
     assert str(bad.value).endswith("action 2 (place a skiff at capitol, taking the First Player token and sail) is "
                                    "illegal: every slot of capitol holds a skiff already (one skiff a slot) "
-                                   "(rule Island Phase)")
+                                   "(rule 5 Island Phase)")
 
 
 def test_the_example_position_asks_for_a_broadside():

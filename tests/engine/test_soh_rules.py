@@ -104,7 +104,7 @@ def test_restock_forces_a_claim_of_the_new_cards(tmp_path):
     assert s.market_discard == ["full-sail", "dread-reputation", "quartermaster", "come-about"]
     bad = ENGINE.why_illegal(s, ("place", "bank", None, None))
     assert (bad.reason, bad.rule) == ("player 2 restocked the Market and must now claim one of the new cards",
-                                      "Island Phase: Market")
+                                      "5.3 The Market")
 
 
 def test_no_restock_when_every_market_card_is_claimed(tmp_path):
@@ -116,7 +116,7 @@ def test_no_restock_when_every_market_card_is_claimed(tmp_path):
     assert [a for a in s.legal_actions() if a[0] == "claim"] == []
     bad = ENGINE.why_illegal(s, ("restock",))
     assert (bad.reason, bad.rule) == ("every Market card is claimed: a restock would deal no new card",
-                                      "Island Phase: Market")
+                                      "5.3 The Market")
     one_free = claims.replace(", [2, come-about]", "")
     s = position(tmp_path, f"phase: island\nto_move: 1\nskiffs: {{1: 1, 2: 1}}\nclaims: {one_free}\n" + MARKET)
     assert ("restock",) in s.legal_actions()
@@ -157,7 +157,7 @@ def test_a_claim_only_booty_can_pay_for(tmp_path):
                  "booty: {1: booty-b}\nclaims: [[1, long-guns]]\n" + MARKET)
     assert s.legal_actions() == [("buy", "long-guns", True), ("decline", "long-guns")]
     bad = ENGINE.why_illegal(s, ("buy", "long-guns", False))
-    assert (bad.reason, bad.rule) == ("player 1 cannot pay for long-guns with their resources", "Island Phase: buying")
+    assert (bad.reason, bad.rule) == ("player 1 cannot pay for long-guns with their resources", "5.4 Buying")
     s.apply(("buy", "long-guns", True))
     assert (s.res[0], s.booty[0]) == ([0, 0, 0], None)  # the sail left on the booty token is lost with it
 

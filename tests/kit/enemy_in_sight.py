@@ -17,14 +17,24 @@ def content() -> Game:
     return bundled("enemy-in-sight")
 
 
+def with_rules(**values: Any) -> Game:
+    """The bundled pack with some rules parameters set otherwise."""
+    from dataclasses import replace
+
+    from pnpgen.model.rules import Rules, overlay_rules
+
+    return replace(content(), rules=overlay_rules(content().rules, Rules(tuple(values.items()))))
+
+
 def rules(players: int = 2):
     """The rules at a player count."""
     return ENGINE.make_rules(content(), players)
 
 
 def position(ships: dict, hands: dict | None = None, *, players: int = 2, turn: int = 1, step: str = "main",
-             **more: Any):
-    """A state read from a position written with these fields (ships left out lie in the Ship deck)."""
+             game: Game | None = None, **more: Any):
+    """A state read from a position written with these fields (ships left out lie in the Ship deck), of the bundled
+    pack or of `game`."""
     d: dict[str, Any] = {"game": "enemy-in-sight", "players": players, "dealer": more.pop("dealer", 1),
                          "turn": turn, "step": step}
     d["ships"] = ships
@@ -37,7 +47,7 @@ def position(ships: dict, hands: dict | None = None, *, players: int = 2, turn: 
         d["wrecks"] = [sh.id for sh in rules(players).ships if sh.id not in placed]
     if rest_in_discard:  # an empty Action deck: every card not placed is in the discard
         d["deck"], d["discard"] = [], [*d.get("discard", []), *missing_cards(d)]
-    return parse_position(dump(d), content()).state
+    return parse_position(dump(d), game or content()).state
 
 
 def missing_cards(d: dict) -> list[str]:

@@ -75,7 +75,7 @@ def test_the_fields_load(mini: Path) -> None:
     ("per_player: true", "per_player: true, count: 9", "9", "player aid 'help': an aid prints 'count' copies or one "
      "'per_player', not both"),
     ("rules.hand_size:", "rules.hand_sise:", "rules.hand_sise", "provisional: unknown field 'rules.hand_sise' "
-     "(expected one of: players, rules.hand_size) (did you mean 'rules.hand_size'?)"),
+     "(expected one of: players, playing_time, rules.hand_size) (did you mean 'rules.hand_size'?)"),
     ("also_needed: [one six-sided die]", "also_needed: [one die, 9]", "9", "game: 'also_needed' items must be lines "
      "of text, got 9"),
 ])

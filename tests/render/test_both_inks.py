@@ -22,7 +22,7 @@ def test_the_default_build_writes_both_kits_each_saying_which_it_is(built):
         full, low = folder / f"narrow-seas-{paper}.pdf", folder / f"narrow-seas-{paper}-low-ink.pdf"
         assert "full colour" in first_page_text(full) and "low ink" not in first_page_text(full)
         assert "low ink" in first_page_text(low) and "full colour" not in first_page_text(low)
-        assert state.notes[low.name].startswith("24 pages, " + paper + ", low ink")
+        assert state.notes[low.name].startswith(f"{len(state.pages[paper])} pages, {paper}, low ink")
     pages, low_pages = state.pages["a4"], state.extra["low-ink pages"]["a4"]
     assert [p.label for p in pages] == [p.label for p in low_pages]  # the same sheets, drawn in other inks
     assert state.kit.cover.ink_saver is False and state.extra["low-ink kit"].cover.ink_saver is True
@@ -50,11 +50,12 @@ def test_one_ink_writes_one_pdf_a_paper_named_for_it_and_keeps_the_other(tmp_pat
                                   "--ink", "full", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     folder = tmp_path / "narrow-seas"
-    assert sorted(p.name for p in folder.glob("*.pdf")) == ["narrow-seas-a4.pdf"]
+    kits = lambda: sorted(p.name for p in folder.glob("*.pdf") if "-rules-" not in p.name)  # noqa: E731  (the kits)
+    assert kits() == ["narrow-seas-a4.pdf"]
     result = runner.invoke(main, ["build", "narrow-seas", "--skip-sim", "--paper", "a4", "--format", "pdf",
                                   "--ink-saver", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in folder.glob("*.pdf")) == ["narrow-seas-a4-low-ink.pdf", "narrow-seas-a4.pdf"]
+    assert kits() == ["narrow-seas-a4-low-ink.pdf", "narrow-seas-a4.pdf"]
     assert "low ink" in first_page_text(folder / "narrow-seas-a4-low-ink.pdf")
     result = runner.invoke(main, ["build", "narrow-seas", "--ink-saver", "--ink", "both", "--out", str(tmp_path)])
     assert result.exit_code == 1 and "--ink-saver asks for the low-ink kit only" in result.output

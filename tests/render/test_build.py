@@ -21,12 +21,12 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 @pytest.mark.slow
 def test_steps_are_named_and_a_step_can_be_inserted(tmp_path):
     names = [s.name for s in default_steps()]
-    assert names == ["load", "check", "simulate", "layout", "profile", "render", "preflight", "report", "changes",
-                     "write"]
+    assert names == ["load", "check", "simulate", "layout", "profile", "rulebook", "render", "preflight", "report",
+                     "changes", "low-ink", "write"]
     seen = []
     steps = insert_step(default_steps(), Step("spy", lambda st: seen.append(st.report.ok)), after="check")
-    assert [s.name for s in steps] == ["load", "check", "spy", "simulate", "layout", "profile", "render", "preflight",
-                                       "report", "changes", "write"]
+    assert [s.name for s in steps] == ["load", "check", "spy", "simulate", "layout", "profile", "rulebook", "render",
+                                       "preflight", "report", "changes", "low-ink", "write"]
     build(BuildOptions(out=tmp_path, formats=("svg",), sim_games=0), steps)
     assert seen == [True]
     with pytest.raises(PnpgenError):
@@ -115,10 +115,14 @@ def test_cli_build_writes_and_says_what(pack):
     games, low, high, edge = int(said[1]), float(said[2]), float(said[3]), float(said[4])
     assert 300 <= games <= 420 and games % 10 == 0  # played until a 5-point edge shows (385 games at an even rate)
     assert (high - low) / 2 <= edge <= 5
-    assert re.fullmatch(r"wrote .*narrow-seas-letter\.pdf \(\d+ pages, letter, duplex long-edge\)", lines[0])
+    assert re.fullmatch(r"wrote .*narrow-seas-letter-low-ink\.pdf \(\d+ pages, letter, low ink, duplex long-edge\)",
+                        lines[0])
+    assert re.fullmatch(r"wrote .*narrow-seas-rules-booklet-letter\.pdf \(3 sheets, letter, the rules as a booklet of "
+                        r"12 pages\)", lines[1])
+    assert re.fullmatch(r"wrote .*narrow-seas-rules-letter\.pdf \(\d+ pages, letter, the rules\)", lines[2])
     assert re.fullmatch(r"wrote .*svg/ \(81 SVG files\)", lines[-1])
-    assert (out / "narrow-seas" / "narrow-seas-letter.pdf").is_file()
-    assert not (out / "narrow-seas" / "narrow-seas-a4.pdf").exists()
+    assert (out / "narrow-seas" / "narrow-seas-letter-low-ink.pdf").is_file()
+    assert not (out / "narrow-seas" / "narrow-seas-a4-low-ink.pdf").exists()
 
 
 @pytest.mark.parametrize("args, message", [

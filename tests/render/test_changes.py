@@ -65,8 +65,9 @@ def test_the_first_build_has_nothing_to_compare_with(pack):
     snap = read_snapshot(folder, "a4")  # (an A4-only build's baseline)
     assert [c.id for c in snap.components] == [p.id for p in state.kit.pieces]
     assert snap.components[0].source == "cards.yaml:9"  # card-yellow-reach, pack-relative
-    assert set(snap.pages) == {"narrow-seas-a4.pdf"} and len(snap.pages["narrow-seas-a4.pdf"]) == \
-        len(state.pages["a4"])
+    assert set(snap.pages) == {"narrow-seas-a4.pdf", "narrow-seas-rules-a4.pdf", "narrow-seas-rules-booklet-a4.pdf"}
+    assert len(snap.pages["narrow-seas-a4.pdf"]) == len(state.pages["a4"])
+    assert len(snap.pages["narrow-seas-rules-a4.pdf"]) == len(state.extra["rulebook pages"]["narrow-seas-rules-a4.pdf"])
 
 
 def _card_pages(state, ids: set[str]) -> list[int]:
@@ -88,10 +89,10 @@ def test_editing_one_card_lists_exactly_that_card_and_reprints_its_sheet_and_bac
     unchanged = " ".join(_section(text, "unchanged")).split(", ")
     assert len(unchanged) == len(state.kit.pieces) - 1 and "card-yellow-tack" in unchanged
     assert _section(text, "content changes") == ["cards.yaml: line 9"]
-    # its deck's sheet: the one full-kit page the card prints on
+    # its deck's sheet: the one full-kit page the card prints on (and the cover, whose picture shows the card)
     (page,) = _card_pages(first, {"card-yellow-reach"})
     assert _section(text, "pages of the full kit that differ") == [
-        f"narrow-seas-a4.pdf: {page} ({first.pages['a4'][page - 1].label})"]
+        f"narrow-seas-a4.pdf: 1 (Cover); {page} ({first.pages['a4'][page - 1].label})"]
     # the reprint: that sheet holding only the card, then its back (long-edge duplex), no cover
     assert _changed_pdfs(folder) == ["narrow-seas-changed-a4.pdf"]
     pages = state.extra["reprint pages"]["a4"]
@@ -120,8 +121,8 @@ def test_a_card_the_four_player_deck_copies_changes_in_both_decks(pack):
     assert all(line.endswith("face; changed at cards.yaml:9") for line in changed), changed
     pages = _card_pages(first, {"card-yellow-reach", "card-deck-b-yellow-reach"})
     assert len(pages) == 2
-    assert _section(text, "pages of the full kit that differ") == ["narrow-seas-a4.pdf: " + "; ".join(
-        f"{n} ({first.pages['a4'][n - 1].label})" for n in pages)]
+    assert _section(text, "pages of the full kit that differ") == ["narrow-seas-a4.pdf: 1 (Cover); " + "; ".join(
+        f"{n} ({first.pages['a4'][n - 1].label})" for n in pages)]  # (the cover's picture shows the card)
     reprint = state.extra["reprint pages"]["a4"]
     assert [p.role for p in reprint] == ["face", "back", "face", "back"]
     assert [[t[:2] for t in p.trims] for p in reprint] == [

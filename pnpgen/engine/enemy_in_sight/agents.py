@@ -158,7 +158,8 @@ def way_score(s: GameState, card: str, way: tuple) -> float:
             t = target()
             targets, bonus = [t], prm.fire_ship_bonus if s.dismasted(t) else 0
         chance = max(0, prm.die_sides - (prm.fire_ship_sinks - bonus) + 1) / prm.die_sides
-        return 8.0 + chance * sum(rules.ships[t].vp for t in targets) * 3
+        worth = sum(rules.ships[t].vp * (-1 if s.owner[t] == p else 1) for t in targets)  # (an own ship: a loss)
+        return 8.0 + chance * worth * 3
     if action == BUCKET_BRIGADE:
         return 25.0 + rules.ships[ship[got["ship"][0]]].vp
     if action == REPAIR:

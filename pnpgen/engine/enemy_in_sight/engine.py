@@ -7,12 +7,13 @@ from typing import Any
 from ...errors import IllegalAction, Loc, Problems
 from ...model import Game
 from .. import api
-from . import invariants, judge, params, position, report, scene
+from . import invariants, judge, params, position, readings, report, scene
 from .actions import describe_action, from_json, to_json
 from .agents import AGENTS
 from .metrics import Metrics
 from .names import BREAKERS, CAPTURE, CHOOSE, EXTRA, GRAPE, MAIN, MOVES, OVER, RED_STEP, STALEMATE
 from .rules import EnemyInSight
+from .sections import SECTIONS
 from .state import EisState
 
 
@@ -22,6 +23,7 @@ class EnemyInSightEngine(api.Engine):
     name = "enemy-in-sight"
     rules_parameters = params.Params
     narration_quiet = (*api.Engine.narration_quiet, "step", "choosing.*", "breakers.*")
+    sections = SECTIONS
 
     def make_rules(self, content: Game, players: int | None = None) -> EnemyInSight:
         """The rules for a loaded pack at a player count (None: the smallest)."""
@@ -41,7 +43,7 @@ class EnemyInSightEngine(api.Engine):
         return describe_action(rules, action)
 
     def why_illegal(self, state: EisState, action: tuple) -> IllegalAction | None:
-        """None if the action is legal, else the reason and the rulebook section it breaks (by its heading)."""
+        """None if the action is legal, else the reason and the rulebook section it breaks (by number and title)."""
         return judge.why_illegal(state, action)
 
     def scene(self, state: EisState, viewer: int | None = None) -> api.Scene:
@@ -55,6 +57,10 @@ class EnemyInSightEngine(api.Engine):
     def turn_rule(self, state: EisState) -> str:
         """The rule that says who decides now."""
         return judge.turn_rule(state)
+
+    def readings(self, content: Game) -> tuple[api.Reading, ...]:
+        """Hand capacity, Line Breakers, Fire Ship (rules options), Red cards, boarding, Fire, the game's end."""
+        return readings.readings(content)
 
     def invariants(self, state: EisState) -> list[str]:
         """Cards and ships each somewhere once, Lines in value order, VP adding up, no wreck left afloat."""

@@ -319,7 +319,7 @@ def fire_ship(s: GameState, p: int, got: dict) -> None:
     for i in targets:
         bonus = prm.fire_ship_bonus if s.place[i] == PORT or s.dismasted(i) else 0
         if rules.roll(s.rng) + bonus >= prm.fire_ship_sinks:
-            fx.sink(s, i, p, fx.FIRE_SHIP_CAUSE)
+            fx.sink(s, i, 0 if s.owner[i] == p else p, fx.FIRE_SHIP_CAUSE)  # (an own ship scores nothing)
 
 
 def _grape(s: GameState, a: tuple) -> None:

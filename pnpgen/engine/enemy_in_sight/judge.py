@@ -1,4 +1,4 @@
-"""Why an action is illegal, citing the rulebook section it breaks (by the rulebook's headings)."""
+"""Why an action is illegal, citing the rulebook section it breaks (by its number and title)."""
 
 from __future__ import annotations
 
@@ -42,28 +42,23 @@ from .names import (
     REFUSE_BATTLE,
     REPAIR,
 )
+from .sections import SECTIONS, card_section, cite
 
 if TYPE_CHECKING:
     from .protocol import GameState
 
-TURN = "Turn Sequence"
-RED_RULE = "Turn Sequence: Play or pass Red Action card"
-PLAY_RULE = "Turn Sequence: Play or discard Action card(s)"
-BLACK_RULE = "Black Action Cards"
-STRIKE_RULE = "Red Action Cards: Strike"
+TURN = cite("4")
+RED_RULE = cite("4.4")
+PLAY_RULE = cite("4.5")
+BLACK_RULE = cite("7")
+STRIKE_RULE = cite("6.4")
 CARD_RULES = {BROADSIDES: "Broadsides", RAKE: "Rake", BOARDING: "Boarding Party", FIRE_SHIP: "Fire Ship",
               BUCKET_BRIGADE: "Bucket Brigade", REPAIR: "Repair", ADDITIONAL_SHIP: "Additional Ship",
               BLOCKADE: "Blockade", BREAK_THE_LINE: "Break The Line", REFUSE_BATTLE: "Refuse Battle"}
-RULES_SECTIONS = {
-    "Setup": "Setup", TURN: "Turn Sequence", RED_RULE: "Turn Sequence", PLAY_RULE: "Turn Sequence",
-    "Turn Sequence: Draw Action cards": "Turn Sequence", "End of Round Scoring": "End of Round Scoring",
-    "Red Action Cards": "Red Action Cards", BLACK_RULE: "Black Action Cards",
-    **{f"Red Action Cards: {t}": t for t in ("Admiralty's Orders", "Fire", "Run Aground", "Strike", "Weathergauge")},
-    **{f"{BLACK_RULE}: {t}": t for t in CARD_RULES.values()},
-}
-STEP_RULE = {RED_STEP: RED_RULE, MAIN: PLAY_RULE, EXTRA: BLACK_RULE, GRAPE: f"{BLACK_RULE}: Boarding Party",
-             CAPTURE: f"{BLACK_RULE}: Boarding Party", BREAKERS: f"{BLACK_RULE}: Break The Line",
-             MOVES: f"{BLACK_RULE}: Refuse Battle", OVER: TURN}
+RULES_SECTIONS = {cite(n): title for n, title in SECTIONS.items()}  # every rule the judge cites, with its title
+STEP_RULE = {RED_STEP: RED_RULE, MAIN: PLAY_RULE, EXTRA: BLACK_RULE, GRAPE: card_section("Boarding Party"),
+             CAPTURE: card_section("Boarding Party"), BREAKERS: card_section("Break The Line"),
+             MOVES: card_section("Refuse Battle"), OVER: TURN}
 STEP_ACTIONS = {RED_STEP: ("red",), MAIN: ("play", "discard", "muster"), EXTRA: ("play", "done"), GRAPE: ("grape",),
                 CAPTURE: ("capture",), BREAKERS: ("breaker", "done"), MOVES: ("move", "done"), OVER: ()}
 CHOICE_TYPES = ("target", "port", "against", "part", "from", "ship", "damage", "fire", "to")
@@ -75,9 +70,7 @@ WHAT_NEXT = {"target": "the target ship", "port": "a Port", "against": "the play
 def card_rule(s: GameState, card: str) -> str:
     """The rulebook section of a card."""
     info = s.rules.cards[card]
-    if info.red:
-        return f"Red Action Cards: {info.name}"
-    return f"{BLACK_RULE}: {CARD_RULES.get(info.action, info.name)}"
+    return card_section(info.name if info.red else CARD_RULES.get(info.action, info.name), info.red)
 
 
 def turn_rule(s: GameState) -> str:
@@ -179,7 +172,7 @@ def _play(s: GameState, a: tuple) -> IllegalAction | None:
         return IllegalAction(f"{card} is a Red card: it is played at the start of the turn", RED_RULE)
     if not may_join(s, info.action):
         if info.action == RAKE and RAKE in s.played:
-            return IllegalAction(f"at most {s.rules.params.rakes_per_turn} Rake a turn", f"{BLACK_RULE}: Rake")
+            return IllegalAction(f"at most {s.rules.params.rakes_per_turn} Rake a turn", card_section("Rake"))
         return IllegalAction(f"{card} cannot join the cards played this turn: one Black card a turn, except that a "
                              "Rake and Boarding Parties may join a Broadsides", BLACK_RULE)
     if not completions(s, s.turn, card):
@@ -230,7 +223,7 @@ def _muster(s: GameState, a: tuple) -> IllegalAction | None:
     bad = _in_hand(s, a[1])
     if bad:
         return bad
-    rule = f"{BLACK_RULE}: Refuse Battle"
+    rule = card_section("Refuse Battle")
     if s.rules.cards[a[1]].action != REFUSE_BATTLE:
         return IllegalAction(f"only Refuse Battle is discarded to bring ships from Port, not {a[1]}", rule)
     if not s.port[s.turn - 1]:
@@ -240,7 +233,7 @@ def _muster(s: GameState, a: tuple) -> IllegalAction | None:
 
 def _done(s: GameState, a: tuple) -> IllegalAction | None:
     if s.step == BREAKERS and not s.pending.chosen:
-        return IllegalAction("choose at least one Line Breaker first", f"{BLACK_RULE}: Break The Line")
+        return IllegalAction("choose at least one Line Breaker first", card_section("Break The Line"))
     return None
 
 
@@ -278,13 +271,13 @@ def _why_not_target(s: GameState, card: str, t: int, rule: str) -> IllegalAction
     action = s.rules.cards[card].action
     if s.place[t] not in (LINE, PRIZE):
         return IllegalAction(f"{name} is {_where(s, t)}, not at sea", rule)
-    if s.owner[t] == p:
+    if s.owner[t] == p and not (action == FIRE_SHIP and s.rules.params.fire_ship_targets == "any"):
         return IllegalAction(f"{name} is player {p}'s own ship", rule)
     if action in (BROADSIDES, RAKE) and s.struck[t]:
         return IllegalAction(f"{name} has struck: struck ships cannot be attacked by gunfire", STRIKE_RULE)
     if s.immune(t):
         return IllegalAction(f"{name} is protected by player {s.owner[t]}'s Refuse Battle",
-                             f"{BLACK_RULE}: Refuse Battle")
+                             card_section("Refuse Battle"))
     if action == BOARDING and not (s.struck[t] or s.dismasted(t)):
         return IllegalAction(f"{name} is neither dismasted nor struck", rule)
     if s.place[t] == PRIZE and not any(may_attack(s, f, t) for f in s.fighters(p)):
@@ -292,7 +285,7 @@ def _why_not_target(s: GameState, card: str, t: int, rule: str) -> IllegalAction
                              "Break The Line against that Line (and its Line Breakers) may attack her", rule)
     if s.fighters(p) and not any(may_attack(s, f, t) for f in s.fighters(p)):
         return IllegalAction(f"player {p}'s Line Breakers attack only the player whose Line they broke",
-                             f"{BLACK_RULE}: Break The Line")
+                             card_section("Break The Line"))
     return IllegalAction(f"no ship of player {p} can reach {name} with {card}", rule)
 
 
@@ -311,13 +304,13 @@ def _why_not_firer(s: GameState, card: str, f: int, rule: str) -> IllegalAction:
                              "better", rule)
     if s.breaker[f] is not None:
         return IllegalAction(f"{ship.name} is a Line Breaker: she attacks only player "
-                             f"{s.break_target(s.breaker[f])}", f"{BLACK_RULE}: Break The Line")
+                             f"{s.break_target(s.breaker[f])}", card_section("Break The Line"))
     return IllegalAction(f"{ship.name} cannot reach the target", rule)
 
 
 # -- the steps after a card ---------------------------------------------------------------------------------------
 def _grape(s: GameState, a: tuple) -> IllegalAction | None:
-    rule = f"{BLACK_RULE}: Boarding Party"
+    rule = card_section("Boarding Party")
     q = s.to_move
     b = s.pending
     cards = a[1]
@@ -339,7 +332,7 @@ def _capture(s: GameState, a: tuple) -> IllegalAction | None:
 
 
 def _breaker(s: GameState, a: tuple) -> IllegalAction | None:
-    rule = f"{BLACK_RULE}: Break The Line"
+    rule = card_section("Break The Line")
     p = s.turn
     i = _ship(s, a[1])
     if i is None:
@@ -359,7 +352,7 @@ def _breaker(s: GameState, a: tuple) -> IllegalAction | None:
 
 
 def _move(s: GameState, a: tuple) -> IllegalAction | None:
-    rule = f"{BLACK_RULE}: Refuse Battle"
+    rule = card_section("Refuse Battle")
     p = s.turn
     m = s.pending
     i = _ship(s, a[1])

@@ -222,9 +222,12 @@ def boardings(s: GameState, p: int) -> tuple:
 
 
 def fire_ship_targets(s: GameState, p: int) -> tuple:
-    """Fire Ship: any enemy ship at sea (not protected by Refuse Battle), or every ship in an enemy Port."""
+    """Fire Ship: any enemy ship at sea (not protected by Refuse Battle), or every ship in an enemy Port; with the
+    rules option fire_ship_targets: any, p's own ships at sea too."""
     ships = s.rules.ships
     out = []
+    if s.rules.params.fire_ship_targets == "any":
+        out += [(("target", ships[t].id),) for t in (*s.line[p - 1], *s.prizes[p - 1]) if not s.immune(t)]
     for q in enemies(s, p):
         out += [(("target", ships[t].id),) for t in (*s.line[q - 1], *s.prizes[q - 1]) if not s.immune(t)]
         if s.port[q - 1]:
@@ -274,9 +277,12 @@ def line_breaker_candidates(s: GameState, p: int) -> list[int]:
 
 
 def line_breakers_allowed(s: GameState, p: int) -> int:
-    """How many Line Breakers p may choose: one per so many ships of the Line (at least 1), up to the maximum."""
+    """How many Line Breakers p may choose: one per so many ships of the Line, rounded down (or up, by the rules
+    option line_breakers_rounding), at least 1, up to the maximum."""
     prm = s.rules.params
-    return min(prm.line_breakers_max, max(1, len(s.line[p - 1]) // prm.ships_per_line_breaker))
+    ships, per = len(s.line[p - 1]), prm.ships_per_line_breaker
+    share = -(-ships // per) if prm.line_breakers_rounding == "up" else ships // per
+    return min(prm.line_breakers_max, max(1, share))
 
 
 # -- the steps after a card -----------------------------------------------------------------------------

@@ -48,6 +48,14 @@ class Params:
                                    min=1, max=101)
     ships_per_line_breaker: int = declared("Break The Line: one Line Breaker for each this many ships of the Line "
                                            "(at least one)", min=1, max=20)
+    # rules options: readings of an unclear rulebook that change play (`pnpgen rules readings enemy-in-sight`)
+    struck_line_capacity: str = declared("the hand capacity of a Line whose every ship has struck: minimum (it is "
+                                         "still a Line) or no-line (as an empty Line)", default="minimum",
+                                         choices=("minimum", "no-line"))
+    line_breakers_rounding: str = declared("Break The Line: 'half the Line' rounds down or up", default="down",
+                                           choices=("down", "up"))
+    fire_ship_targets: str = declared("Fire Ship: enemy ships only, or any ship at sea, one's own included (an own "
+                                      "ship it sinks scores nothing)", default="enemy", choices=("enemy", "any"))
 
 
 def read(game: Game, problems: Problems) -> Params:

@@ -169,11 +169,15 @@ class EisState(api.State):
 
     def capacity(self, p: int) -> int:
         """Player p's hand capacity: ships of the Line that have not struck, at least the minimum; the no-Line
-        capacity only when the Line is empty (a Line of struck ships is still a Line)."""
+        capacity only when the Line is empty (a Line of struck ships is still a Line), or (rules option
+        struck_line_capacity: no-line) when every ship of it has struck."""
         prm = self.rules.params
         if not self.line[p - 1]:
             return prm.hand_capacity_no_line
-        return max(prm.hand_capacity_min, sum(1 for i in self.line[p - 1] if not self.struck[i]))
+        standing = sum(1 for i in self.line[p - 1] if not self.struck[i])
+        if not standing and prm.struck_line_capacity == "no-line":
+            return prm.hand_capacity_no_line
+        return max(prm.hand_capacity_min, standing)
 
     def hand(self, p: int) -> list[str]:
         """A player's hand."""

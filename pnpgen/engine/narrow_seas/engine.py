@@ -7,7 +7,7 @@ from typing import Any
 from ...errors import IllegalAction, Loc, Problems
 from ...model import CardType, Game
 from .. import api
-from . import cardtext, fast_random, invariants, judge, log, params, position, report, scene
+from . import cardtext, fast_random, invariants, judge, log, params, position, readings, report, scene
 from .actions import describe_action, from_json, to_json
 from .agents import greedy
 from .game import NarrowSeas
@@ -24,6 +24,7 @@ class NarrowSeasEngine(api.Engine):
     name = "narrow-seas"
     rules_parameters = params.Params
     narration_quiet = (*api.Engine.narration_quiet, "planned", "passed")
+    sections = readings.SECTIONS
 
     def make_rules(self, content: Game, players: int | None = None) -> NarrowSeas:
         """The game on the content's own board (or its variant's, for that variant's player count)."""
@@ -65,6 +66,10 @@ class NarrowSeasEngine(api.Engine):
     def turn_rule(self, state: NarrowSeasState) -> str:
         """The rule of the current phase."""
         return judge.PHASE_RULE[state.phase]
+
+    def readings(self, content: Game) -> tuple[api.Reading, ...]:
+        """Where the rulebook leaves room: the draw, the reshuffle, casualties, the Wind card, the team game."""
+        return readings.readings(content)
 
     def invariants(self, state: NarrowSeasState) -> list[str]:
         """Crew and cards conserved, hands and Markets within their sizes, ships on distinct hexes."""

@@ -8,7 +8,7 @@ from ...errors import IllegalAction, Loc, Problems
 from ...model import CardType, Game
 from .. import api
 from ..api import Position
-from . import actions, agents, judge, metrics, params, position, scene
+from . import actions, agents, judge, metrics, params, position, readings, scene
 from .game import SeasOfHavoc
 from .invariants import invariants
 from .names import ISLAND, MARKET_DECK, OVER, SEA, START_DECK, UPGRADE_DECK
@@ -19,7 +19,7 @@ class SeasOfHavocEngine(api.Engine):
     """Seas of Havoc as pnpgen's engine contract (pnpgen.engine.api.Engine) sees it."""
 
     name = "seas-of-havoc"
-    rules_sections = judge.SECTIONS  # the quick reference's headings that illegal actions cite
+    sections = judge.SECTIONS  # the rulebook's sections that illegal actions cite
     rules_parameters = params.Params
     narration_quiet = (*api.Engine.narration_quiet, "turn.*")
 
@@ -59,7 +59,7 @@ class SeasOfHavocEngine(api.Engine):
         return actions.describe_action(rules, action)
 
     def why_illegal(self, state: SohState, action: Any) -> IllegalAction | None:
-        """None if legal, else the reason and the quick reference's section."""
+        """None if legal, else the reason and the rulebook's section."""
         return judge.why_illegal(state, action)
 
     def scene(self, state: SohState, viewer: int | None = None) -> api.Scene:
@@ -73,6 +73,10 @@ class SeasOfHavocEngine(api.Engine):
     def turn_rule(self, state: SohState) -> str:
         """The section saying whose turn it is."""
         return judge.turn_rule(state)
+
+    def readings(self, content: Game) -> tuple[api.Reading, ...]:
+        """Buying, restocking, the Capitol, flags, collisions, shots, wrecks and ties."""
+        return readings.readings(content)
 
     def invariants(self, state: SohState) -> list[str]:
         """What is wrong with a state by the rules' bookkeeping; [] when everything adds up."""
