@@ -61,6 +61,8 @@ class Piece:
     players: tuple[int, ...] = ()  # the player counts that use it (empty: every count)
     copy_of: str | None = None  # the piece it is more copies of (for more players); it writes no SVG of its own
     owner: int | None = None  # the player it belongs to: a deck with an owner shares no sheet with other decks
+    # a board's named locations: (location id, (x, y, width, height) of its box in mm from the trim's top left)
+    places: tuple[tuple[str, tuple[float, float, float, float]], ...] = field(default=(), compare=False)
 
     @property
     def width(self) -> float:
