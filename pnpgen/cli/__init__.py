@@ -28,9 +28,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                            "rules and the rules booklet, the Tabletop Simulator save with its images, and a text "
                            "file of what is in the box and what to print. GAME defaults to narrow-seas; the pack is "
                            "checked as `build` checks it."),
-    "play": ("play", "Play GAME (default: narrow-seas) in a browser against the bundled agents: the page shows the "
-                     "position as your seat sees it and your legal actions; the game downloads as a playtest log "
-                     "once it is over. Ctrl-C stops."),
+    "play": ("play", "Play GAME (default: narrow-seas) in a browser against the bundled agents, or hot-seat: the "
+                     "page shows the position as your seat sees it; you play on the board (or from the list of your "
+                     "legal actions); the finished game downloads as a playtest log. Ctrl-C stops."),
     "replay": ("replay", "Replay a playtest log; exit 1 naming the first illegal action and the rule it breaks."),
     "rules": ("rules", "Ask the rules engine about a position file (see docs/positions.md)."),
     "schema": ("schema", "Write JSON Schema files (draft 2020-12) for GAME's YAML files (default: narrow-seas), "

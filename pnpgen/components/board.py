@@ -59,14 +59,14 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
     """The piece of a board; it may print smaller (down to the template's minimum hex) to fit one page."""
     t = ctx.template(None, "board", "board", SPEC, board.loc)
     grid = getattr(board, "grid", "hex")
-    lattice = None
+    lattice, places = None, ()
     if grid == "square":
         face, size = square_board(ctx, board, t)
         cell = getattr(board, "cell_size_mm", 20.0)
         min_scale = min(1.0, t.min_hex / cell) if cell else 1.0
         lattice = Lattice("square", cell, square_origin(board, t))
     elif grid == "none":
-        face, size = locations_board(ctx, board, t)
+        face, size, places = locations_board(ctx, board, t)
         min_scale = 0.8
     else:
         face, size = hex_board(ctx, board, t)
@@ -81,7 +81,7 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
                                 provisional=board.provisional, mark=t.provisional)), label=face.label)
     return marked(Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
                         min_scale=min_scale, lattice=lattice, kind="board", part_of=board.name, source=board.loc,
-                        keys=board_keys(ctx, board)), board.provisional, t.provisional)
+                        keys=board_keys(ctx, board), places=places), board.provisional, t.provisional)
 
 
 def board_keys(ctx: Ctx, board: Board) -> tuple[ColourKey, ...]:
@@ -409,9 +409,9 @@ def _legend(ctx: Ctx, t: Tmpl, terrains, width: float) -> tuple[Group, float]:
     return Group(tuple(out), label="legend"), y + row_h
 
 
-def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, float]]:
+def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, float], tuple]:
     """A board of named locations (no grid): a box per location with its name, icon, text and slots; a row of
-    boxes is as tall as its fullest box needs."""
+    boxes is as tall as its fullest box needs. Also where each location's box is: (id, (x, y, w, h))."""
     locs = list(getattr(board, "locations", ()))
     cols = getattr(board, "width", 0) or max(1, math.ceil(math.sqrt(len(locs))))
     spots, k = {}, 0
@@ -456,6 +456,8 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
     h = tops[-1] + heights[-1] + pad
     ink, paper = t.ink, t.background
     out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
+    places = tuple((loc.id, (lefts[spots[loc.id][0]], tops[spots[loc.id][1]], widths[spots[loc.id][0]],
+                             heights[spots[loc.id][1]])) for loc in locs)
     if th_:
         out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
     for loc in locs:
@@ -485,4 +487,4 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
                 sx = x + lw / 2 - (n * (sw + 1.5) - 1.5) / 2 + i * (sw + 1.5)
                 out.append(Rect(sx, sy, sw, sh, Style(fill="#ffffff", stroke=tint(ink, 0.5), width=0.3,
                                                       dash=(1.2, 0.8)), 1.5))
-    return Group(tuple(out), label=f"board {board.id}"), (w, h)
+    return Group(tuple(out), label=f"board {board.id}"), (w, h), places

@@ -36,14 +36,15 @@ class Pictures:
         self.boards: dict[int, Piece] = {}
         self.faces = _faces(self.ctx, game)
 
+    def _board(self, board) -> Piece:
+        key = id(board)
+        if key not in self.boards:
+            self.boards[key] = board_piece(self.ctx, board)
+        return self.boards[key]
+
     def board(self, scene: Scene) -> Piece | None:
         """The board a scene is drawn on, laid out once."""
-        if scene.board is None:
-            return None
-        key = id(scene.board)
-        if key not in self.boards:
-            self.boards[key] = board_piece(self.ctx, scene.board)
-        return self.boards[key]
+        return self._board(scene.board) if scene.board is not None else None
 
     def board_only(self, scene: Scene) -> tuple[Group, float, float] | None:
         """The board with its markers alone, inside its trim: (drawing, width, height); None without a board."""
@@ -57,9 +58,17 @@ class Pictures:
     def drawing(self, scene: Scene, title: str, caption: tuple[str, ...] = ()) -> Drawing:
         """The picture of a position's scene: a title (if any) and caption lines, the board with its markers, the
         rows of cards (each with its words under it) and the notes."""
+        return self.laid(scene, title, caption)[0]
+
+    def laid(self, scene: Scene, title: str, caption: tuple[str, ...] = ()) -> tuple[Drawing, Regions]:
+        """The picture (as `drawing`), and where each thing an action may involve is on it: a region for each
+        marker, cell of the board, location of the other boards, face-up card and row, by its spot key
+        (api.Spot.key)."""
         board = self.board(scene)
-        width = max(WIDTH, board.width if board else 0.0)
+        more = [(b.id, self._board(b)) for b in scene.more_boards]
+        width = max(WIDTH, board.width if board else 0.0, *(piece.width for _, piece in more))
         items: list[Item] = []
+        regions: Regions = {}
         y = MARGIN
         if title:
             items.append(Text(MARGIN, y + fonts.CAP_HEIGHT * 5.0, title, 5.0, INK, "bold"))
@@ -72,24 +81,76 @@ class Pictures:
         y += 2.0
         if board is not None:
             items.append(place(Group((board.face, *(_marker(self.ctx, board, m) for m in scene.markers))), MARGIN, y))
+            regions.update(_cell_regions(board, scene.board, MARGIN, y))
+            regions.update(_marker_regions(board, scene.markers, MARGIN, y))
             y += board.height + 4.0
+        for board_id, piece in more:
+            items.append(place(piece.face, MARGIN, y))
+            for location, (lx, ly, lw, lh) in piece.places:
+                regions[f"place:{board_id}:{location}"] = {"shape": "rect", "x": MARGIN + lx, "y": y + ly, "w": lw,
+                                                           "h": lh}
+            y += piece.height + 4.0
         for row in scene.rows:
-            drawn, h = _row(row.label, row.cards, self.faces, width, y)
+            drawn, h, cards = _row(row.label, row.cards, self.faces, width, y)
             items += drawn
+            regions[f"row:{row.label}"] = {"shape": "rect", "x": MARGIN, "y": y, "w": width, "h": h}
+            for card, box in zip(row.cards, cards):
+                if card.card:
+                    regions.setdefault(f"card:{row.label}:{card.card}", box)
             y += h + 3.0
         for line in scene.notes:
             laid = text_box(line, (MARGIN, y, width, 1e5), small)
             items.append(laid.group)
             y += laid.height + 0.8
         w, h = width + 2 * MARGIN, y + MARGIN
-        return Drawing(w, h, Group((Rect(0, 0, w, h, Style(fill="#ffffff")), *items)), title)
+        return Drawing(w, h, Group((Rect(0, 0, w, h, Style(fill="#ffffff")), *items)), title), regions
 
     def svg(self, scene: Scene, title: str, caption: tuple[str, ...] = ()) -> bytes:
         """The picture as an SVG document."""
+        return self.svg_and_regions(scene, title, caption)[0]
+
+    def svg_and_regions(self, scene: Scene, title: str, caption: tuple[str, ...] = ()) -> tuple[bytes, Regions]:
+        """The picture as an SVG document (in mm), and its regions (see `laid`)."""
         from ..render.svg import write_svg
 
         with fonts.using(fonts.for_game(self.game)):
-            return write_svg(self.drawing(scene, title, caption))
+            drawing, regions = self.laid(scene, title, caption)
+            return write_svg(drawing), regions
+
+
+Regions = dict[str, dict]  # a spot's key: its shape ('circle' x y r, 'hex' x y r (flat-top), 'rect' x y w h) in mm
+
+
+def _cell_regions(piece: Piece, board, x0: float, y0: float) -> Regions:
+    """A region for each cell of a board drawn at (x0, y0)."""
+    lat = piece.lattice
+    if lat is None:
+        return {}
+    out: Regions = {}
+    cells = [h.qr for h in board.hexes] if lat.kind == "hex" else \
+        [(x, y) for y in range(board.height) for x in range(board.width)]
+    for cell in cells:
+        cx, cy = cell_centre(piece, cell)
+        if lat.kind == "hex":
+            out[f"cell:{cell[0]},{cell[1]}"] = {"shape": "hex", "x": x0 + cx, "y": y0 + cy, "r": lat.size}
+        else:
+            half = lat.size / 2
+            out[f"cell:{cell[0]},{cell[1]}"] = {"shape": "rect", "x": x0 + cx - half, "y": y0 + cy - half,
+                                                "w": lat.size, "h": lat.size}
+    return out
+
+
+def _marker_regions(piece: Piece, markers, x0: float, y0: float) -> Regions:
+    """A region for each marker on a board drawn at (x0, y0): its disc."""
+    lat = piece.lattice
+    if lat is None:
+        return {}
+    r = lat.size * (0.55 if lat.kind == "hex" else 0.32)
+    out: Regions = {}
+    for m in markers:
+        cx, cy = cell_centre(piece, m.cell)
+        out.setdefault(f"marker:{m.label}", {"shape": "circle", "x": x0 + cx, "y": y0 + cy, "r": r})
+    return out
 
 
 def picture(engine, state, title: str, caption: tuple[str, ...] = (), pictures: Pictures | None = None,
@@ -202,13 +263,16 @@ def _faces(ctx: Ctx, game: Game) -> Faces:
 Faces = Callable[[Card], "Piece | None"]  # a card's drawing (its deck laid out on first use)
 
 
-def _row(label: str, cards: tuple[Card, ...], faces: Faces, width: float, y: float) -> tuple[list[Item], float]:
-    """A row's name, then its cards side by side (wrapping), each small with its words under it."""
+def _row(label: str, cards: tuple[Card, ...], faces: Faces, width: float,
+         y: float) -> tuple[list[Item], float, list[dict]]:
+    """A row's name, then its cards side by side (wrapping), each small with its words under it; (the drawing,
+    its height, each card's box as a region)."""
     out: list[Item] = [Text(MARGIN, y + fonts.CAP_HEIGHT * pt(10), label + ("" if cards else ": none"), pt(10), INK,
                             "bold")]
     top = y + 5.0
     x, line_h = MARGIN, 0.0
     words = TextStyle(size=pt(7), colour=INK, align="center")
+    boxes: list[dict] = []
     for card in cards:
         piece = faces(card)
         w, h = (piece.width, piece.height) if piece else (63.0, 88.0)
@@ -222,6 +286,7 @@ def _row(label: str, cards: tuple[Card, ...], faces: Faces, width: float, y: flo
         else:
             out.append(Rect(x, top, w, h, Style(fill="#f2f2f2", stroke="#777777", width=0.3)))
             out.append(text_box(card.card, (x + 1, top + 1, w - 2, h - 2), words).group)
+        boxes.append({"shape": "rect", "x": x, "y": top, "w": w, "h": h})
         used = h
         if card.words:
             laid = text_box(card.words, (x, top + h + 0.8, w, 1e5), words)
@@ -229,4 +294,4 @@ def _row(label: str, cards: tuple[Card, ...], faces: Faces, width: float, y: flo
             used += laid.height + 0.8
         line_h = max(line_h, used)
         x += w + 2.0
-    return out, (top - y) + (line_h if cards else 0.0)
+    return out, (top - y) + (line_h if cards else 0.0), boxes

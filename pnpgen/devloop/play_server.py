@@ -1,4 +1,5 @@
-"""The play page's server: the page, the position as JSON, the log once the game is over, and posted actions.
+"""The play page's server: the page, the position as JSON, the log once the game is over, and what the page posts
+(an action, a question whether one is legal, taking one back, the agents' reply, the hot-seat hand-over).
 
 It answers on the loopback address only, to requests that name it so (as the preview does), and takes actions
 only as JSON posted from its own page: a body of bounded length and depth, with its length stated (see bodies.py).
@@ -20,6 +21,9 @@ from .serve import DROPPED, HOST, host_allowed, loopback_server
 
 MOST_BODY = 64_000  # bytes of a posted action: the largest the page sends is a few hundred
 GET_ROUTES = ("/", "/state", "/log.yaml")  # everything the server answers a GET with (the tests walk them all)
+# what may be posted, each with the keys its JSON object must hold: play an action; ask whether one is legal and
+# why not; take back the seat's last action; let the agents reply; hand the page to the next seat (hot-seat)
+POST_ROUTES = {"/act": ("action",), "/why": ("action",), "/undo": (), "/advance": (), "/seat": ("seat",)}
 TEXT = "text/plain; charset=utf-8"
 BODY_SECONDS = 5.0
 
@@ -63,31 +67,44 @@ class _Handler(BaseHTTPRequestHandler):
             return
         origin = self.headers.get("Origin")
         port = self.server.server_address[1]
-        if self.path != "/act" or not (self.headers.get("Content-Type") or "").startswith("application/json") or \
+        if self.path not in POST_ROUTES or \
+                not (self.headers.get("Content-Type") or "").startswith("application/json") or \
                 (origin is not None and not host_allowed({"Host": origin.split("//", 1)[-1]}, port)):
-            self._refuse(403, "actions come as JSON from the page itself")
+            self._refuse(403, "the play page takes JSON posted from the page itself to " + ", ".join(POST_ROUTES))
             return
         try:
             body = read_json(self, MOST_BODY)
         except BadRequest as e:
             self._refuse(e.status, e.message)
             return
-        after = body.get("after") if isinstance(body, dict) else None
-        if not isinstance(body, dict) or "action" not in body or \
-                (after is not None and (not isinstance(after, int) or isinstance(after, bool))):
-            self._refuse(400, 'expected {"action": {...}, "after": N}: the action as its JSON, and the number of '
-                              "actions played when it was offered")
+        wants = POST_ROUTES[self.path]
+        if not isinstance(body, dict) or any(key not in body for key in wants) or \
+                any(not _whole(body.get(key)) for key in ("after", "seat") if key in body):
+            self._refuse(400, f"expected a JSON object with {', '.join(wants) or 'nothing'}" +
+                         (" (the action as its JSON; after: the number of actions played when it was offered)"
+                          if "action" in wants else ""))
             return
-        with self.session.lock:
+        session = self.session
+        with session.lock:
             try:
-                self.session.act(body["action"], after)
+                if self.path == "/act":
+                    session.act(body["action"], body.get("after"))
+                elif self.path == "/why":
+                    self._send(200, "application/json", json.dumps(session.why(body["action"])).encode("utf-8"))
+                    return
+                elif self.path == "/undo":
+                    session.undo()
+                elif self.path == "/seat":
+                    session.take_seat(body["seat"])
+                else:
+                    session.advance()
             except Refused as e:
                 self._send(e.status, TEXT, f"{e}\n".encode())
                 return
-            self._send(200, "application/json", json.dumps(self.session.view()).encode("utf-8"))
+            self._send(200, "application/json", json.dumps(session.view()).encode("utf-8"))
 
     def do_PUT(self) -> None:  # noqa: N802
-        self._refuse(405, "the play page takes GET, and POST to /act")
+        self._refuse(405, "the play page takes GET, and POST to " + ", ".join(POST_ROUTES))
 
     do_DELETE = do_PATCH = do_OPTIONS = do_PUT  # noqa: N815
 
@@ -119,6 +136,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *_args) -> None:
         pass
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class PlayServer:

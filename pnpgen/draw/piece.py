@@ -62,6 +62,8 @@ class Piece:
     copy_of: str | None = None  # the piece it is more copies of (for more players); it writes no SVG of its own
     owner: int | None = None  # the player it belongs to: a deck with an owner shares no sheet with other decks
     folded: bool = False  # a two-sided token printed face and back side by side, to fold, glue and cut (folds.py)
+    # a board's named locations: (location id, (x, y, width, height) of its box in mm from the trim's top left)
+    places: tuple[tuple[str, tuple[float, float, float, float]], ...] = field(default=(), compare=False)
 
     @property
     def width(self) -> float:

@@ -290,12 +290,49 @@ class Row:
 @dataclass(frozen=True)
 class Scene:
     """What a picture of a position shows, as data (engines import no drawing code): the board it is drawn on
-    (a board of the pack, or None), the markers on it, rows of cards, and lines of words for the rest."""
+    (a board of the pack, or None), the markers on it, rows of cards, lines of words for the rest, and more boards
+    of the pack drawn under the first (boards of named locations, such as where workers go)."""
 
     board: Board | None = None
     markers: tuple[Marker, ...] = ()
     rows: tuple[Row, ...] = ()
     notes: tuple[str, ...] = ()
+    more_boards: tuple[Board, ...] = ()
+
+
+SPOT_KINDS = ("marker", "cell", "place", "card", "row")
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A thing on a picture of a position that an action involves, which a player clicks to play it: a marker (by
+    its label), a cell of the scene's board (its coordinates), a named location of one of its boards ('place':
+    the board's id and the location's id), a card in a row (the row's label and the card's id) or a whole row (its
+    label)."""
+
+    kind: str
+    marker: str = ""
+    cell: tuple[int, int] | None = None
+    board: str = ""
+    location: str = ""
+    row: str = ""
+    card: str = ""
+
+    def __post_init__(self):
+        _known_kind("spot", self.kind, SPOT_KINDS)
+
+    @property
+    def key(self) -> str:
+        """The spot as one string, the same for the same thing ('marker:A', 'cell:1,-1', 'card:Market:red-run')."""
+        if self.kind == "marker":
+            return f"marker:{self.marker}"
+        if self.kind == "cell":
+            return f"cell:{self.cell[0]},{self.cell[1]}"
+        if self.kind == "place":
+            return f"place:{self.board}:{self.location}"
+        if self.kind == "card":
+            return f"card:{self.row}:{self.card}"
+        return f"row:{self.row}"
 
 
 def _known_kind(what: str, kind: str, kinds: tuple[str, ...]) -> None:
@@ -479,6 +516,12 @@ class Engine(Protocol):
         with a viewer, only what that player may see (others' hands as card backs). None: the engine draws no
         pictures."""
         return None
+
+    def action_spots(self, state: State, action: Any) -> tuple[Spot, ...]:
+        """The things on the position's picture (its scene) that an action of the player to move involves, the
+        piece or card first and where it goes or what it targets last; the play page lets a player play it by
+        clicking them. (): the action has no place on the picture (the page offers it as a button)."""
+        return ()
 
     # positions and logs
     def read_position(self, source: Source, problems: Problems, extra_keys: tuple[str, ...] = ()) -> Position:

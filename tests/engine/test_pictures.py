@@ -15,6 +15,7 @@ from pnpgen.cli import main
 from pnpgen.components.board import SPEC, hex_centre, square_origin
 from pnpgen.components.context import Ctx
 from pnpgen.components.scene import picture
+from pnpgen.engine.api import engine_for
 from pnpgen.engine.positions import open_position
 
 ROOT = Path(__file__).resolve().parents[2] / "content"
@@ -149,3 +150,91 @@ def test_replay_frames_need_narrate_and_a_folder_pnpgen_may_replace(tmp_path, mo
     r = CliRunner().invoke(main, ["replay", str(path), "--narrate", "--frames", str(mine)])
     assert r.exit_code == 1 and len(r.output.strip().splitlines()) == 1 and "error:" in r.output
     assert [p.name for p in mine.iterdir()] == ["notes.txt"]
+
+
+# -- what an action involves on the picture (the play page makes it clickable) ---------------------------------
+def test_narrow_seas_actions_name_the_ship_the_card_and_the_hex_or_target_they_involve():
+    from kit.narrow_seas import position, sea, ship
+
+    s = position({"A": ship(1, (0, 0), sail=1, fire=1, duty=1, lookout=1),
+                  "W": ship(2, (0, -2), fire=1)}, board=sea(), wind="S",
+                 hands={1: ["blue-run", "blue-broadside"], 2: []})
+    engine = engine_for(s.rules.content)
+    spots = {a: tuple(spot.key for spot in engine.action_spots(s, a)) for a in s.legal_actions()}
+    hand = "card:Player 1's hand:"
+    assert spots[("sail", "blue-run", "A", (0, 1))] == ("marker:A", hand + "blue-run", "cell:0,1")
+    fires = [a for a in spots if a[0] == "fire"]
+    assert fires and all(spots[a] == ("marker:A", hand + a[1], f"marker:{a[3]}") for a in fires)
+    assert spots[("discard", "blue-run")] == (hand + "blue-run",)
+    assert spots[("pass",)] == ()
+
+
+def test_enemy_in_sight_actions_name_the_card_in_hand_and_the_ship_cards_they_involve():
+    path = ROOT / "enemy-in-sight" / "examples" / "position-01.yaml"
+    engine, pos = open_position(str(path))
+    s = pos.state
+    p = s.current_player()
+    keys = {a: tuple(spot.key for spot in engine.action_spots(s, a)) for a in s.legal_actions()}
+    for a, got in keys.items():
+        if a[0] in ("play", "discard", "muster"):
+            assert got == (f"card:Player {p}'s hand:{a[1]}",), a
+    play = next(a for a in keys if a[0] == "play" and s.rules.cards[a[1]].action == "broadsides")
+    s.apply(play)
+    targets = [a for a in s.legal_actions() if a[0] == "target"]
+    assert targets
+    for a in targets:
+        (spot,) = engine.action_spots(s, a)
+        owner = s.owner[s.rules.ship_index[a[1]]]
+        assert spot.key in (f"card:Player {owner}'s line:{a[1]}", f"card:Player {owner}'s prizes:{a[1]}")
+
+
+@pytest.mark.parametrize("game", ["narrow-seas", "enemy-in-sight", "seas-of-havoc"])
+def test_every_spot_of_every_legal_action_is_on_the_picture_its_player_sees(game):
+    import random
+
+    from pnpgen.components.scene import Pictures
+    from pnpgen.load.loader import load_game
+
+    content = load_game(game)
+    engine = engine_for(content)
+    rules = engine.make_rules(content)
+    pictures = Pictures(content)
+    checked, spotted = 0, 0
+    for seed in range(2):
+        s, rng = rules.new_initial_state(seed), random.Random(seed)
+        for _ in range(150):
+            if s.is_terminal():
+                break
+            player = s.current_player()
+            _svg, regions = pictures.svg_and_regions(engine.scene(s, player), "t")
+            for a in s.legal_actions()[:60]:
+                keys = [spot.key for spot in engine.action_spots(s, a)]
+                assert all(k in regions for k in keys), (a, keys)
+                assert len(set(keys)) == len(keys), (a, keys)
+                spotted += bool(keys)
+                checked += 1
+            for m in engine.scene(s, player).markers:  # a marker's disc is on its cell's centre
+                mark, cell = regions[f"marker:{m.label}"], regions[f"cell:{m.cell[0]},{m.cell[1]}"]
+                assert (mark["x"], mark["y"]) == pytest.approx((cell.get("x", 0) + cell.get("w", 0) / 2,
+                                                                cell.get("y", 0) + cell.get("h", 0) / 2)) \
+                    if cell["shape"] == "rect" else (mark["x"], mark["y"]) == pytest.approx((cell["x"], cell["y"]))
+            s.apply(s.random_action(rng))
+    assert checked > 500 and spotted > checked // 4
+
+
+def test_the_seas_of_havoc_island_is_drawn_under_the_sea_with_a_box_for_each_location():
+    from pnpgen.components.scene import Pictures
+
+    path = ROOT / "seas-of-havoc" / "examples" / "position-sea.yaml"
+    engine, pos = open_position(str(path))
+    g = pos.state.rules
+    scene = engine.scene(pos.state, 1)
+    svg, regions = Pictures(g.content).svg_and_regions(scene, "t")
+    places = {k: r for k, r in regions.items() if k.startswith("place:")}
+    assert set(places) == {f"place:{g.island.id}:{loc.id}" for loc in g.island.locations}
+    sea_bottom = max(r["y"] + r["h"] for k, r in regions.items() if k.startswith("cell:"))
+    boxes = sorted((r["x"], r["y"], r["w"], r["h"]) for r in places.values())
+    assert all(y > sea_bottom for _x, y, _w, _h in boxes)  # under the sea
+    for k, (x, y, w, h) in enumerate(boxes):  # no two boxes overlap
+        assert all(x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y for x2, y2, w2, h2 in boxes[k + 1:])
+    assert "Sail Maker" in _texts(svg) and "Capitol" in _texts(svg)

@@ -50,6 +50,10 @@ class EnemyInSightEngine(api.Engine):
         """Each player's line, port and prizes as ship cards, each hand, the rest in words."""
         return scene.scene(state, viewer)
 
+    def action_spots(self, state: EisState, action: tuple) -> tuple[api.Spot, ...]:
+        """The card in hand, the ship card or the row an action involves."""
+        return scene.spots(state, action)
+
     def status(self, state: EisState) -> str:
         """Where the game stands, in a few words."""
         return status(state)

@@ -43,3 +43,25 @@ def scene(s: GameState, viewer: int | None = None) -> api.Scene:
     notes = [f"Player {p}: {s.scores[p - 1]} VP; sunk {sunk(p)}" for p in r.players]
     notes.append(f"Ship deck: {len(s.ship_deck)}; action deck: {len(s.deck)} to draw, {len(s.discard)} discarded")
     return api.Scene(None, (), tuple(rows), tuple(notes))
+
+
+def spots(s: GameState, a: tuple) -> tuple[api.Spot, ...]:
+    """What an action involves on the picture: the card of the hand taken up, played, discarded or mustered; the
+    ship card aimed at, fired or boarded from, saved, made a Line Breaker or moved; the Port or Line a card is
+    played against; nothing for the choice of a part, a damage card, Grape Shot, a capture or 'done'."""
+    kind = a[0]
+    r = s.rules
+    if kind == "red" and s.passing is None or kind in ("play", "discard", "muster"):
+        return (api.Spot("card", row=f"Player {s.current_player()}'s hand", card=a[1]),)
+    if kind in ("target", "from", "ship", "breaker", "move") and a[1] in r.ship_index:
+        i = r.ship_index[a[1]]
+        for p in r.players:
+            for name, ships in (("line", s.line), ("port", s.port), ("prizes", s.prizes)):
+                if i in ships[p - 1]:
+                    return (api.Spot("card", row=f"Player {p}'s {name}", card=a[1]),)
+        return ()
+    if kind == "port":
+        return (api.Spot("row", row=f"Player {a[1]}'s port"),)
+    if kind == "against":
+        return (api.Spot("row", row=f"Player {a[1]}'s line"),)
+    return ()

@@ -59,6 +59,10 @@ class NarrowSeasEngine(api.Engine):
         """Ship markers on their hexes, hands and markets, the rest in words."""
         return scene.scene(state, viewer)
 
+    def action_spots(self, state: NarrowSeasState, action: tuple) -> tuple[api.Spot, ...]:
+        """The ships, hand or Market card and hex an action involves."""
+        return scene.spots(state, action)
+
     def status(self, state: NarrowSeasState) -> str:
         """Round, phase and who is to move, or how the game ended."""
         return log.status(state)

@@ -66,6 +66,10 @@ class SeasOfHavocEngine(api.Engine):
         """The ships on the sea, hands and the Market, the rest in words."""
         return scene.scene(state, viewer)
 
+    def action_spots(self, state: SohState, action: Any) -> tuple[api.Spot, ...]:
+        """The island's location, the Market card or the card in hand an action involves."""
+        return scene.spots(state, action)
+
     def status(self, state: SohState) -> str:
         """Where a game stands, in a few words."""
         return status(state)

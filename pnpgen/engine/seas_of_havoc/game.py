@@ -68,6 +68,7 @@ class SeasOfHavoc(Rules):
         self.booty_ids: tuple[str, ...] = kit.booty_ids
         sea = kit.sea
         self.sea = sea  # the board the ships sail on
+        self.island = kit.island  # the board of locations where skiffs go
         self.width, self.height = sea.width, sea.height
         self.wrap = sea.wrap
         self.features: dict[Square, Feature] = kit.features

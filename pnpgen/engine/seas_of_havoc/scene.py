@@ -45,4 +45,18 @@ def scene(s: GameState, viewer: int | None = None) -> api.Scene:
     if wrecks:
         notes.append("Wrecks: " + ", ".join(wrecks))
     notes.append(f"Damage deck: {s.damage_left} left, {s.spares_left} spares; Market deck: {len(s.market_deck)}")
-    return api.Scene(g.sea, markers, tuple(rows), tuple(notes))
+    return api.Scene(g.sea, markers, tuple(rows), tuple(notes), (g.island,) if g.island is not None else ())
+
+
+def spots(s: GameState, a: tuple) -> tuple[api.Spot, ...]:
+    """What an action involves on the picture: the island's location a skiff goes to, the Market card claimed,
+    bought or left, the card of the hand played, passed or discarded; nothing for the rest."""
+    kind = a[0]
+    g = s.g
+    if kind == "place" and g.island is not None:
+        return (api.Spot("place", board=g.island.id, location=a[1]),)
+    if kind in ("claim", "buy", "decline"):
+        return (api.Spot("card", row="Market", card=a[1]),)
+    if kind in ("play", "pass", "discard"):
+        return (api.Spot("card", row=f"Player {s.current_player()}'s hand", card=a[1]),)
+    return ()
