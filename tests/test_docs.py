@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from kit.markdown import prose
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").rglob("*.md") if "tools" not in p.parts)]
@@ -60,7 +61,7 @@ def test_the_readme_is_short_and_keeps_its_commands_where_ci_reads_them():
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
 def test_links_resolve_inside_the_repository(page: Path):
     text = page.read_text(encoding="utf-8")
-    local = [target for target in LINK.findall(text) if not re.match(r"[a-z]+:", target)]
+    local = [target for target in LINK.findall(prose(text)) if not re.match(r"[a-z]+:", target)]
     for target in local:
         path_part, _, anchor = target.partition("#")
         resolved = (page.parent / path_part).resolve() if path_part else page

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "tools"))
 
 import pictures  # noqa: E402
+from kit.markdown import prose  # noqa: E402
 
 IMAGE = re.compile(r"!\[[^\]]*\]\(([^)\s]+\.png)\)")
 
@@ -21,7 +22,7 @@ IMAGE = re.compile(r"!\[[^\]]*\]\(([^)\s]+\.png)\)")
 def test_every_picture_shown_is_made_by_the_command_and_every_one_made_is_shown():
     shown = set()
     for page in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]:
-        for target in IMAGE.findall(page.read_text(encoding="utf-8")):
+        for target in IMAGE.findall(prose(page.read_text(encoding="utf-8"))):
             path = (page.parent / target).resolve()
             assert path.is_file(), f"{page.name} shows a missing picture: {target}"
             shown.add(path.name)
