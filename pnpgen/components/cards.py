@@ -27,41 +27,50 @@ from .imprint import PROVISIONAL_SPEC, SAFE, badge_fit, deck_badge, imprint, imp
 from .zones import ZONES_SPEC, card_zones, zones_ok
 
 FACE_SPEC = {
-    "size": P("size", ("63mm", "88mm")),
-    "bleed": P("length", "3mm", min=0, max=20),
-    "margin": P("length", "4mm", min=0, max=30),
-    "background": P("colour", "#fbf7ee"),
-    "ink": P("colour", "#222222"),
-    "neutral": P("colour", "#4a5a6a"),
-    "band": {"height": P("length", "18mm", min=5, max=80), "symbol": P("length", "11mm", min=2, max=60),
-             "icon": P("length", "9mm", min=0, max=60), "title": text_spec("13pt", bold=True, valign="middle",
-                                                                           min_size="8pt", display=True)},
-    "diagram": P("box", ("4mm", "21mm", "55mm", "29mm")),
-    "requires": {"box": P("box", ("4mm", "52mm", "55mm", "13mm")), "label": P("str", "Needs"),
-                 "text": text_spec("7pt", min_size="6pt"), "none": P("str", "None.")},
-    "effect": {"box": P("box", ("4mm", "66mm", "55mm", "16mm")), "label": P("str", "Effect"),
+    "size": P("size", ("63mm", "88mm"), doc="the card's trim size, [width, height]"),
+    "bleed": P("length", "3mm", min=0, max=20, doc="how far the background prints past the trim, to cut into"),
+    "margin": P("length", "4mm", min=0, max=30, doc="the classic regions' margin inside the trim"),
+    "background": P("colour", "#fbf7ee", doc="the paper colour (`paper` in an element's colour)"),
+    "ink": P("colour", "#222222", doc="the text and line colour (`ink` in an element's colour)"),
+    "neutral": P("colour", "#4a5a6a", doc="the band colour of a card with no suit (`neutral`, and `suit` then)"),
+    "band": {"height": P("length", "18mm", min=5, max=80, doc="the suit band's height"),
+             "symbol": P("length", "11mm", min=2, max=60, doc="the suit symbol's size in the band"),
+             "icon": P("length", "9mm", min=0, max=60, doc="the action icon's size in the band (0 for none)"),
+             "title": text_spec("13pt", bold=True, valign="middle", min_size="8pt", display=True)},
+    "diagram": P("box", ("4mm", "21mm", "55mm", "29mm"), doc="where the rules diagram (or the printed fields) "
+                 "goes"),
+    "requires": {"box": P("box", ("4mm", "52mm", "55mm", "13mm"), doc="where the card's needs go"),
+                 "label": P("str", "Needs", doc="their heading"), "text": text_spec("7pt", min_size="6pt"),
+                 "none": P("str", "None.", doc="what a card with no needs says (\"\" leaves the block out)")},
+    "effect": {"box": P("box", ("4mm", "66mm", "55mm", "16mm"), doc="where the card's effect goes"),
+               "label": P("str", "Effect", doc="its heading (\"\" prints the text without one)"),
                "text": text_spec("7pt", min_size="6pt")},
-    "footer": {"height": P("length", "6mm", min=0, max=30), "text": text_spec("6pt", bold=True, valign="middle")},
-    "cost": {"chip": P("length", "7mm", min=2, max=30)},
-    "stats": {"width": P("length", "16mm", min=4, max=100), "height": P("length", "25mm", min=6, max=100),
-              "compact": P("length", "12mm", min=6, max=100)},
+    "footer": {"height": P("length", "6mm", min=0, max=30, doc="the footer band's height (0 for none)"),
+               "text": text_spec("6pt", bold=True, valign="middle")},
+    "cost": {"chip": P("length", "7mm", min=2, max=30, doc="a cost chip's height in the band")},
+    "stats": {"width": P("length", "16mm", min=4, max=100, doc="a printed field's box: its width"),
+              "height": P("length", "25mm", min=6, max=100, doc="its height"),
+              "compact": P("length", "12mm", min=6, max=100, doc="its height beside text")},
     "fields": text_spec("7.5pt", valign="middle", min_size="6pt"),
-    "watermark": P("str", ""),
+    "watermark": P("str", "", doc="an icon drawn large and light in the body's empty space (\"\" for none)"),
     "zones": ZONES_SPEC,  # places for what the rules lay on the card, below its fields
     "index": INDEX_SPEC,  # the corner index of a deck with an index field
-    "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
+    "manoeuvre": {"extended": P("colour", "#c4661f", doc="a manoeuvre diagram's extended move"),
+                  "shot": P("colour", "#a3231f", doc="a manoeuvre diagram's shot")},
     "art": art_spec(None),  # a card's picture, in place of its rules diagram (no box: the diagram's)
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
-    "safe": P("length", "3mm", min=0, max=30),  # the safe margin: an element anchored to 'safe' keeps this inside
-    "elements": P("elements"),  # what the face draws, in order (none: the classic layout's)
+    "safe": P("length", "3mm", min=0, max=30, doc="the safe margin: an element anchored to `safe` keeps this "
+              "inside the trim"),
+    "elements": P("elements", doc="what the face draws, in order (see the element kinds above); none: the classic "
+                  "layout's"),
 }
 
 BACK_SPEC = {
-    "ink": P("colour", "#222222"),
-    "frame_inset": P("length", "4mm", min=0, max=30),
-    "frame_width": P("length", "0.6mm", min=0, max=5),
-    "icon": P("str", "compass"),
-    "icon_size": P("length", "24mm", min=0, max=200),
+    "ink": P("colour", "#222222", doc="the frame's, icon's and title's colour"),
+    "frame_inset": P("length", "4mm", min=0, max=30, doc="the frame's distance inside the trim"),
+    "frame_width": P("length", "0.6mm", min=0, max=5, doc="the frame's line width (0 for none)"),
+    "icon": P("str", "compass", doc="the icon in the middle of the back"),
+    "icon_size": P("length", "24mm", min=0, max=200, doc="its size (0 for none)"),
     "title": text_spec("15pt", bold=True, align="center", valign="middle", min_size="8pt", display=True),
     "art": art_spec(None),  # the deck's picture for its back (no box: the icon's square)
 }

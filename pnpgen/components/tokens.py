@@ -23,13 +23,14 @@ from .imprint import PROVISIONAL_SPEC, imprint, imprint_width, marked
 SQRT3 = math.sqrt(3)
 PLAIN = ("square", "circle", "hex", "rect", "octagon")  # shapes whose label sits inside a plain inset
 SPEC = {
-    "ink": P("colour", "#222222"),
-    "outline": P("colour", "#222222"),
-    "outline_width": P("length", "0.3mm", min=0, max=5),
+    "ink": P("colour", "#222222", doc="the label's and icon's colour"),
+    "outline": P("colour", "#222222", doc="the cut outline's colour"),
+    "outline_width": P("length", "0.3mm", min=0, max=5, doc="the cut outline's width (0 for none)"),
     "label": text_spec("9pt", bold=True, align="center", valign="middle", min_size="6pt"),
     "edge_label": text_spec("7pt", bold=True, align="center", valign="bottom", min_size="6pt"),
-    "icon": P("number", 0.42, min=0, max=1),
-    "inset": P("number", 0.14, min=0, max=0.5),
+    "icon": P("number", 0.42, min=0, max=1, doc="the icon's size as a share of the token's shorter side (0 for none)"),
+    "inset": P("number", 0.14, min=0, max=0.5,
+               doc="a round, hex or octagonal token's label and icon keep this share of its size inside the edge"),
     "art": art_spec(None, "cover"),  # a token's picture, inside its outline (no box: the whole token)
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
 }
