@@ -62,7 +62,7 @@ GALLERY_RESOLUTION = 100
 
 PICTURES = (
     Picture("narrow-seas-sheet.png", "narrow-seas", "narrow-seas/narrow-seas-a4.pdf", 3),
-    Picture("tutorial-sheet.png", "tutorial", "harbour/harbour-a4.pdf", 4),
+    Picture("tutorial-sheet.png", "tutorial", "harbour/harbour-a4.pdf", 5),
     *(Picture(f"gallery-{layout}.png", f"layout {layout}", f"{layout}/{layout}-a4.pdf", page, band,
               GALLERY_RESOLUTION) for layout, (page, band) in GALLERY.items()),
 )
