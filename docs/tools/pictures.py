@@ -1,6 +1,6 @@
-"""The pictures the docs show, made by the project: builds the packs the pages show (a bundled one, the tutorial's,
-by following the tutorial's own steps, and one started from each gallery layout) and turns the pages they print, or
-a band of cards across one, into small PNGs in docs/images/.
+"""The pictures the docs show, made by the project: builds the packs the pages show (a bundled one, the tutorial's
+and the Card layouts guide's, by following their own steps, and one started from each gallery layout) and turns the
+pages they print, or a band of cards across one, into small PNGs in docs/images/.
 
     python docs/tools/pictures.py           # make them again, and their manifest
     python docs/tools/pictures.py --check   # exit 1 naming the pictures whose sources changed since
@@ -63,6 +63,7 @@ GALLERY_RESOLUTION = 100
 PICTURES = (
     Picture("narrow-seas-sheet.png", "narrow-seas", "narrow-seas/narrow-seas-a4.pdf", 3),
     Picture("tutorial-sheet.png", "tutorial", "harbour/harbour-a4.pdf", 5),
+    Picture("card-layouts-sheet.png", "card layouts", "lanterns/lanterns-a4.pdf", 9),
     *(Picture(f"gallery-{layout}.png", f"layout {layout}", f"{layout}/{layout}-a4.pdf", page, band,
               GALLERY_RESOLUTION) for layout, (page, band) in GALLERY.items()),
 )
@@ -88,6 +89,14 @@ def build_tutorial(work: Path) -> Path:
     return work / "output"
 
 
+def build_card_layouts(work: Path) -> Path:
+    """The six-suit deck of the Card layouts guide, made by following the guide up to its last build."""
+    page = steps((ROOT / "docs" / "guides" / "card-layouts.md").read_text(encoding="utf-8"))
+    last_build = max(n for n, step in enumerate(page) if step.command.startswith("pnpgen build lanterns"))
+    follow([step for step in page[:last_build + 1] if not step.skip], work, _environment())
+    return work / "output"
+
+
 def build_layout(layout: str, work: Path) -> Path:
     """A pack started from a gallery layout, as `pnpgen new LAYOUT --layout LAYOUT` makes it, built on A4."""
     for command in (["new", layout, "--layout", layout],
@@ -96,7 +105,7 @@ def build_layout(layout: str, work: Path) -> Path:
     return work / "output"
 
 
-SOURCES = {"narrow-seas": build_narrow_seas, "tutorial": build_tutorial,
+SOURCES = {"narrow-seas": build_narrow_seas, "tutorial": build_tutorial, "card layouts": build_card_layouts,
            **{f"layout {layout}": functools.partial(build_layout, layout) for layout in GALLERY}}
 
 
