@@ -41,7 +41,10 @@ FACE_SPEC = {
                  "text": text_spec("7pt", min_size="6pt"), "none": P("str", "None.")},
     "effect": {"box": P("box", ("4mm", "66mm", "55mm", "16mm")), "label": P("str", "Effect"),
                "text": text_spec("7pt", min_size="6pt")},
-    "footer": {"height": P("length", "6mm", min=0, max=30), "text": text_spec("6pt", bold=True, valign="middle")},
+    "footer": {"height": P("length", "6mm", min=0, max=30), "text": text_spec("6pt", bold=True, valign="middle"),
+               # the suit's symbol, the action's icon and the card's name turned upside down at the right end, so a
+               # hand fanned upside down shows what each card is
+               "turned": P("bool", False)},
     "cost": {"chip": P("length", "7mm", min=2, max=30)},
     "stats": {"width": P("length", "16mm", min=4, max=100), "height": P("length", "25mm", min=6, max=100),
               "compact": P("length", "12mm", min=6, max=100)},
@@ -401,7 +404,11 @@ def _footer_band(face: _Face) -> list[Item]:
     row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
     mid = row[0] + row[1] / 2
     right = w - m
-    if face.suit:
+    if t.footer.turned:
+        turned, wide = _turned_index(face, row[1])
+        out.append(place(turned, right, row[0] + row[1], 180))  # read upside down from the corner
+        right -= wide + 2.0
+    elif face.suit:
         s = min(row[1] * 0.95, 3.6)
         out.append(_band_symbol(ctx, th, face.suit.id, right - s, mid - s / 2, s, face.band_ink))
         right -= s + 1.2
@@ -418,6 +425,28 @@ def _footer_band(face: _Face) -> list[Item]:
     out.append(text_box(named.name.upper(), (m, row[0], right - m, row[1]), text_style(t.footer.text, face.band_ink),
                         source=getattr(named, "loc", None)).group)
     return out
+
+
+def _turned_index(face: _Face, height: float) -> tuple[Group, float]:
+    """What a card is, as its top left corner says it, laid out upright in a strip `height` mm high from (0, 0):
+    the suit's symbol, the action's icon and the card's name (the footer turns it upside down); and its width."""
+    ctx, t, card = face.ctx, face.t, face.card
+    s = min(height * 0.95, 3.6)
+    items: list[Item] = []
+    x = 0.0
+    if face.suit:
+        items.append(_band_symbol(ctx, face.theme, face.suit.id, x, (height - s) / 2, s, face.band_ink))
+        x += s + 1.0
+    action = card.action
+    if action is not None and action.icon and ctx.icons.known(action.icon):
+        items.append(ctx.icons.draw(action.icon, x, (height - s) / 2, s, face.band_ink))
+        x += s + 1.0
+    style = text_style(t.footer.text, face.band_ink)
+    width = fonts.width(card.name, style.size, "bold" if style.bold else "regular")
+    items.append(Text(x, height / 2 + fonts.CAP_HEIGHT * style.size / 2, card.name, style.size, face.band_ink,
+                      "bold" if style.bold else "regular", source=card.loc, set_by=t.footer.loc_of("text"),
+                      role=f"template '{t.name}' footer turned name"))
+    return Group(tuple(i for i in items if i is not None), label="turned index"), x + width
 
 
 def grid_fields(deck: Deck, card: CardType):
