@@ -601,8 +601,11 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool, cap:
         first = False
         room = bottom - y - label_h
         whole = text_style(region.text, ink)
-        style = replace(whole, size=max(whole.size * cap, whole.min_size or 0.0)) if cap < 1 else whole
+        style = replace(whole, size=max(whole.size * cap, whole.min_size or 0.0, min(whole.size, SMALLEST))) \
+            if cap < 1 else whole  # (never under 6 pt for the deck's sake: a card that needs less is reported)
         laid = text_box(body, (x0, y + label_h, bw, room), style, ctx.icons.inline)
+        if style is not whole and laid.group.fit is not None:
+            laid.group.fit.wanted = whole.size  # set smaller for its deck: shrunk from the template's size
         kept = min(kept, laid.size / whole.size)
         if not laid.fits:
             laid.group.fit.reported = True  # said below, with the word or the room it lacks
