@@ -93,6 +93,7 @@ def printed_sizes(face: Group) -> list[tuple[str, float]]:
     return [(item.text, item.size * abs(m[0]) / MM_PER_PT) for item, m in walk(face) if isinstance(item, Text)]
 
 
+# (Letter holds 15 mini cards a sheet: the footer band runs along its foot, up the side only beside turned pieces)
 @pytest.mark.parametrize("name, a4, letter", [("mini", 16, 15), ("square", 8, 9), ("bridge", 9, 8)])
 def test_small_cards_lay_the_classic_card_out_again_with_no_text_under_6_pt(tmp_path, monkeypatch, name, a4,
                                                                            letter):
