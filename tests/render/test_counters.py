@@ -169,3 +169,21 @@ def test_a_counters_corner_values_are_in_the_printed_page(here):
                    for p in found.get("3", [])) if four else False
     assert len(found["1st"]) >= 2  # the counter, and the cover's cutting line naming it
     assert [name for name in found["1st"] if laid_out(name)], found
+
+
+def test_a_kind_another_layout_supplies_is_an_error_at_the_element(here):
+    root = pack(here, counter=COUNTER.replace("  face: null\n", "  face: null\n  body: {kind: card-body}\n"))
+    with pytest.raises(ContentErrors) as e:
+        pieces(root)
+    assert [str(x) for x in e.value.errors] == [err(where(root / "templates" / "counter.yaml", "{kind: card-body}"),
+                                                    "template 'counter' element 'body': a card-body element is "
+                                                    "drawn only on cards (this template draws token 'foot')")]
+    game = GAME + "decks:\n  - id: d\n    template: c\n    cards: [{id: one}]\n"
+    root = pack(here, game)
+    (root / "templates" / "c.yaml").write_text("kind: action-card\nextends: action-card\nelements:\n"
+                                               "  chit: {kind: token-face}\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as e:
+        layout_kit(load_game(str(root)))
+    assert [str(x) for x in e.value.errors] == [err(where(root / "templates" / "c.yaml", "{kind: token-face}"),
+                                                    "template 'c' element 'chit': a token-face element is drawn "
+                                                    "only on tokens (this template draws card 'one')")]
