@@ -54,7 +54,7 @@ SPEC = {
     "art": art_spec(None, "cover"),  # a board's picture: under its spaces, over the whole board unless a box is given
     "space_art": P("choice", "cover", ("contain", "cover", "stretch")),  # how a picture fills one hex or square
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
-    "value_text": VALUE_SPEC,  # a square grid's values, in the middle of their squares
+    "square_value": VALUE_SPEC,  # a square grid's values, in the middle of their squares
 }
 
 

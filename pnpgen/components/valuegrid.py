@@ -37,9 +37,9 @@ def value_text(t: Tmpl, value: str, x: float, y: float, c: float, fill: str, cor
     pad = min(1.5, c * 0.08)
     ink = readable_on(fill, t.ink)
     if corner:
-        style = text_style(t.value_text, ink, size=min(t.value_text.size, pt(8)), align="left", valign="top")
+        style = text_style(t.square_value, ink, size=min(t.square_value.size, pt(8)), align="left", valign="top")
         return text_box(value, (x + pad, y + pad, c * 0.5, c * 0.3), style, source=source).group
-    return text_box(value, (x + pad, y + pad, c - 2 * pad, c - 2 * pad), text_style(t.value_text, ink),
+    return text_box(value, (x + pad, y + pad, c - 2 * pad, c - 2 * pad), text_style(t.square_value, ink),
                     source=source).group
 
 
