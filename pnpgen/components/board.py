@@ -15,8 +15,10 @@ from ..draw.text import text_box
 from ..draw.units import SMALLEST
 from ..maths.hexgrid import DIRECTIONS, corners, neighbours, to_pixel
 from ..model import Board, Cell
+from ..model.board import Zone
 from .context import Ctx, art_spec
 from .imprint import PROVISIONAL_SPEC, SAFE, imprint, marked
+from .valuegrid import VALUE_SPEC, value_text, values_at, zone_fill, zone_keys, zone_sample, zones_at
 
 SQRT3 = math.sqrt(3)
 SPEC = {
@@ -58,6 +60,7 @@ SPEC = {
     "art": art_spec(None, "cover"),  # a board's picture: under its spaces, over the whole board unless a box is given
     "space_art": P("choice", "cover", ("contain", "cover", "stretch"), doc="how a picture fills one hex or square"),
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
+    "square_value": VALUE_SPEC,  # a square grid's values, in the middle of their squares
 }
 
 
@@ -87,7 +90,8 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
                                 provisional=board.provisional, mark=t.provisional)), label=face.label)
     return marked(Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
                         min_scale=min_scale, lattice=lattice, kind="board", part_of=board.name, source=board.loc,
-                        keys=board_keys(ctx, board), places=places), board.provisional, t.provisional)
+                        keys=board_keys(ctx, board) + zone_keys(ctx, board), places=places), board.provisional,
+                  t.provisional)
 
 
 def board_keys(ctx: Ctx, board: Board) -> tuple[ColourKey, ...]:
@@ -270,7 +274,9 @@ def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, f
     terrains = {tr.id: tr for tr in getattr(ctx.game, "terrains", ())}
     used = [terrains[k] for k in sorted({q.terrain for q in board.squares if q.terrain in terrains},
                                         key=list(terrains).index)]
-    legend, legend_h = _legend(ctx, t, used, cols * c + 2 * edge) if t.legend and used else (None, 0.0)
+    zoned = [z for z in board.zones if z.cells]
+    legend, legend_h = _legend(ctx, t, used, cols * c + 2 * edge, zoned) if t.legend and (used or zoned) else \
+        (None, 0.0)
     w = cols * c + 2 * edge + 2 * pad
     h = gy + rows * c + edge + (legend_h + 3.0 if legend else 0.0) + pad
     out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
@@ -280,9 +286,11 @@ def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, f
         out.append(place(note.group, gx, pad + th_))
     arts = {a.at: a.image for a in board.art}
     space = None if board.image is not None else paper  # a plain square shows the board's picture
+    values, zones = values_at(board), zones_at(board)
     for cell in getattr(board, "squares", ()):
         out.append(_square(ctx, t, cell, terrains.get(cell.terrain) if cell.terrain else None,
-                           gx + cell.x * c, gy + cell.y * c, c, space, arts.get(cell.xy), f"board '{board.id}'"))
+                           gx + cell.x * c, gy + cell.y * c, c, space, arts.get(cell.xy), f"board '{board.id}'",
+                           zones.get(cell.xy), values.get(cell.xy)))
     if edge > 0:
         ts = text_style(t.edge_labels, tint(ink, 0.7))
         lift = fonts.CAP_HEIGHT * ts.size / 2
@@ -338,12 +346,15 @@ def _terrain_colours(ctx: Ctx, t: Tmpl, tr, paper: str) -> tuple[str, str]:
 
 
 def _square(ctx: Ctx, t: Tmpl, cell, tr, x: float, y: float, c: float, paper: str | None, art=None,
-            what: str = "") -> Group:
-    """One square of a square-grid board; its picture (the board's art for it, else its terrain's) fills it."""
+            what: str = "", zone=None, value: str | None = None) -> Group:
+    """One square of a square-grid board; its picture (the board's art for it, else its terrain's) fills it, its
+    zone's colour fills it, its value prints in it."""
     fill = _suit_fill(ctx, t, cell.suit, paper)
     mark = t.ink
     if tr is not None:
         fill, mark = _terrain_colours(ctx, t, tr, paper)
+    if zone is not None:
+        fill = zone_fill(ctx, t, zone)
     grid = Style(stroke=t.grid, width=t.grid_width)
     out: list[Item] = [Rect(x, y, c, c, replace(grid, fill=fill))]
     picture = None
@@ -370,6 +381,9 @@ def _square(ctx: Ctx, t: Tmpl, cell, tr, x: float, y: float, c: float, paper: st
                          shaft=c * 0.05, head=c * 0.2))
     if turn:
         out.append(turn_arrow(x + c / 2, y + c / 2, c * 0.36, cell.direction == "cw", mark, c * 0.045, c * 0.16))
+    if value:
+        held = (cell.suit in ctx.icons.suits) or (tr is not None and bool(tr.icon or tr.image or cell.direction))
+        out.append(value_text(t, value, x, y, c, fill, corner=held or picture is not None, source=cell.loc))
     return Group(tuple(out))
 
 
@@ -391,8 +405,8 @@ def turn_arrow(cx: float, cy: float, r: float, clockwise: bool, colour: str, wid
                            (base[0] - nx * head * 0.5, base[1] - ny * head * 0.5)], Style(fill=colour))))
 
 
-def _legend(ctx: Ctx, t: Tmpl, terrains, width: float) -> tuple[Group, float]:
-    """A key to a board's terrain, two to a row: a sample square, the name and what it does."""
+def _legend(ctx: Ctx, t: Tmpl, terrains, width: float, zones=()) -> tuple[Group, float]:
+    """A key to a board's terrain and zones, two to a row: a sample square, the name and what it does."""
     out: list[Item] = []
     per_row = 2
     cw = (width - 4.0 * (per_row - 1)) / per_row
@@ -400,14 +414,17 @@ def _legend(ctx: Ctx, t: Tmpl, terrains, width: float) -> tuple[Group, float]:
     y = 0.0
     row_h = 0.0
     ts = text_style(t.legend_text, t.ink)
-    for k, tr in enumerate(terrains):
+    for k, tr in enumerate((*terrains, *zones)):
         col = k % per_row
         if col == 0 and k:
             y += row_h + 2.0
             row_h = 0.0
         x = col * (cw + 4.0)
-        direction = {"heading": "E", "turn": "cw"}.get(tr.direction)
-        out.append(_square(ctx, t, Cell(0, 0, None, tr.id, direction), tr, x, y, s, t.background))
+        if isinstance(tr, Zone):
+            out.append(zone_sample(ctx, t, tr, x, y, s))
+        else:
+            direction = {"heading": "E", "turn": "cw"}.get(tr.direction)
+            out.append(_square(ctx, t, Cell(0, 0, None, tr.id, direction), tr, x, y, s, t.background))
         text = f"**{tr.name}.** {tr.text}".strip()
         laid = text_box(text, (x + s + 2.0, y, cw - s - 2.0, 1e6), ts, ctx.icons.inline)
         out.append(laid.group)

@@ -97,6 +97,8 @@ def face_template(ctx: Ctx, deck: Deck, card: CardType | None = None) -> Tmpl:
     frame = card_frame(ctx, deck, t)
     if frame.factor == 1.0 and frame.size == tuple(t.size) and frame.bleed == t.bleed:
         return t
+    if refits(ctx, t, frame):
+        return refitted(t, frame.size, frame.bleed)
     framed = copy.copy(t)
     framed["size"] = (frame.size[0] / frame.factor, frame.size[1] / frame.factor)
     framed["bleed"] = frame.bleed / frame.factor
@@ -127,6 +129,67 @@ def card_frame(ctx: Ctx, deck: Deck, t: Tmpl | None = None, card: CardType | Non
     w0, h0 = t.size
     factor = min(size[0] / w0, size[1] / h0)
     return Frame(1.0 if abs(factor - 1.0) < 1e-9 else factor, tuple(size), bleed)
+
+
+CLASSIC_REGIONS = ("title-band", "card-body", "body-filler", "footer-band")
+
+
+def refits(ctx: Ctx, t: Tmpl, frame: Frame) -> bool:
+    """Whether a smaller card lays its template's classic regions out again at its own size (their type kept)
+    instead of scaling the whole face down, which would print the classic layout's 6 to 7 pt text at 4 to 5 pt.
+    A face of the pack's own elements (no classic region) scales as its designer drew it."""
+    return frame.factor < 1.0 and any(e.kind in CLASSIC_REGIONS for e in template_elements(ctx, t))
+
+
+def face_factor(ctx: Ctx, deck: Deck, card: CardType) -> float:
+    """The factor a card's face is drawn at (1 for a face laid out again at the card's size)."""
+    t = _template(ctx, deck, card)
+    frame = card_frame(ctx, deck, t)
+    return 1.0 if refits(ctx, t, frame) else frame.factor
+
+
+def refitted(t: Tmpl, size: tuple[float, float], bleed: float) -> Tmpl:
+    """The template with its regions laid out again for a card of `size`: boxes, band, footer, chips and field
+    boxes follow the card's width and height between its margins; margins, the footer and type sizes stay as written."""
+    (w0, h0), m = t.size, t.margin
+    ax, kx = _axis(w0, size[0], m)
+    ay, ky = _axis(h0, size[1], m)
+    k = min(kx, ky)
+
+    def box(b):
+        x0, y0, x1, y1 = ax(b[0]), ay(b[1]), ax(b[0] + b[2]), ay(b[1] + b[3])
+        return (x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+    def part(name: str, **values):
+        out = copy.copy(t[name])
+        out.update(values)
+        return out
+    out = copy.copy(t)
+    out.update(size=tuple(size), bleed=bleed, diagram=box(t.diagram),
+               requires=part("requires", box=box(t.requires.box)), effect=part("effect", box=box(t.effect.box)),
+               band=part("band", height=ay(t.band.height), symbol=t.band.symbol * k, icon=t.band.icon * k),
+               cost=part("cost", chip=t.cost.chip * k),
+               stats=part("stats", width=t.stats.width * kx, height=t.stats.height * ky,
+                          compact=t.stats.compact * ky),
+               index=part("index", height=t.index.height * ky),
+               zones=part("zones", gap=t.zones.gap * ky, min_height=t.zones.min_height * ky))
+    if t.art.box:
+        out["art"] = part("art", box=box(t.art.box))
+    return out
+
+
+def _axis(whole: float, to: float, margin: float):
+    """(where a coordinate across `whole` goes across `to`, the share the room between the margins keeps): what
+    lies within a margin of either edge keeps its distance to that edge."""
+    share = max(to - 2 * margin, 0.0) / max(whole - 2 * margin, 1e-9)
+
+    def at(v: float) -> float:
+        if v <= margin:
+            return v
+        if v >= whole - margin:
+            return to - (whole - v)
+        return margin + (v - margin) * share
+    return at, share
 
 
 def scaled(item: Group, factor: float) -> Group:
@@ -977,7 +1040,7 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
         template = face_template(ctx, deck, card)
         keys = suit_keys(ctx, card, template)
         named = card.name + (f" ({', '.join(card.every_suit)})" if card.suit else "")
-        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(face, f.factor), back,
+        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(face, face_factor(ctx, deck, card)), back,
                                    f.bleed, card.count, "marks", back_id=f"back-{deck.id}", kind="card",
                                    source=card.loc, keys=keys, part_of=deck.name), provisional(card, deck),
                              provisional_mark(ctx, template)))

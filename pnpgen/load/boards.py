@@ -13,6 +13,7 @@ from ..source.yamlsrc import loc_of
 from .context import Context
 from .files import Files
 from .names import Names
+from .valuegrid import link_value_grid
 
 
 class Boards:
@@ -43,7 +44,8 @@ class Boards:
                 elif getattr(b, key) == 0 and m[key] == 0:
                     self.context.err(b, key, f"field '{key}' must be from 1 to 100, got 0")
         else:
-            for key in ("cells", "cell_size_mm", "wrap") + (("height", "width") if grid == "hex" else ()):
+            for key in ("cells", "cell_size_mm", "wrap", "values", "zones") + (("height", "width") if grid == "hex"
+                                                                               else ()):
                 if key in m:
                     self.context.err(b, key, f"field '{key}' belongs to a square grid (this board has grid: {grid})")
         hexes = self.link_hexes(b, m.get("hexes")) if grid == "hex" else ()
@@ -65,8 +67,11 @@ class Boards:
             else:
                 starts.append((sid, at))
         locations = self.link_locations(b, {c.xy for c in squares} if square else cells if grid == "hex" else None)
+        values, zones = link_value_grid(self.context, b) if squares else ((), ())
         return replace(
             b,
+            values=values,
+            zones=zones,
             hexes=hexes,
             starts=tuple(starts),
             squares=squares,

@@ -19,6 +19,7 @@ from ..source.declare import (
     Fixed,
     Kind,
     ListOf,
+    Record,
     Table,
     declared,
     describe,
@@ -181,6 +182,59 @@ class CellItem(Kind):
         return "[x, y, suit or terrain] or [x, y, terrain, direction]"
 
 
+@record("zone", within="{} ")
+@dataclass(frozen=True)
+class Zone:
+    """A coloured group of a square grid's squares (a stock market's zones), keyed in the board's legend."""
+
+    id: str = declared("the zone's id", from_key=True)
+    colour: str = declared("the colour of its squares", kind=COLOUR)
+    name: str = declared("its name, printed in the legend", default=CAPITALISED)
+    text: str = declared("what it means, printed in the legend", default="")
+    cells: tuple[tuple[int, int], ...] = declared("its squares, [x, y] each (x from the left, y from the top, from 0)",
+                                                  kind=ListOf(Fixed((INT, INT), "[x, y] (whole numbers)")),
+                                                  default=())
+    loc: Loc | None = field(default=None, compare=False, repr=False)
+
+
+class ValueRows(Kind):
+    """What a square grid prints in its squares, a row of the grid a line: numbers or short texts, null for none."""
+
+    words = "a list of rows, each a list of numbers, texts or nulls"
+    plural = "lists of rows"
+    empty = ()
+
+    def read(self, v: Any, at: Any) -> Any:
+        if not isinstance(v, list):
+            return at.bad(f"{at.label} must be a list of rows (each a list of numbers, texts or nulls), got "
+                          f"{describe(v)}")
+        rows = []
+        for j, row in enumerate(v):
+            if not isinstance(row, list):
+                at.bad(f"{at.label}: row {j} must be a list of values, got {describe(row)}", loc_of_item(v, j))
+                rows.append(())
+                continue
+            cells: list[str | None] = []
+            for i, cell in enumerate(row):
+                if cell is None or cell == "":
+                    cells.append(None)
+                elif isinstance(cell, bool) or not isinstance(cell, (int, float, str)):
+                    at.bad(f"{at.label}: square [{i}, {j}] must be a number, a text or null, got {describe(cell)}",
+                           loc_of_item(row, i))
+                    cells.append(None)
+                else:
+                    cells.append(str(int(cell)) if isinstance(cell, float) and cell.is_integer() else str(cell))
+            rows.append(tuple(cells))
+        return tuple(rows)
+
+    def schema(self) -> dict:
+        cell = {"type": ["number", "string", "null"]}
+        return {"type": "array", "items": {"type": "array", "items": cell}}
+
+    def doc(self) -> str:
+        return "list of rows of numbers, texts or nulls"
+
+
 def loc_of_item(items: Any, i: int) -> Loc | None:
     """Where a list's item is (None when the list is not located)."""
     locs = getattr(items, "item_locs", None)
@@ -218,6 +272,11 @@ class Board:
                                       "the pack)", kind=IMAGE, default=None)
     art: tuple[Art, ...] = declared("pictures printed on single spaces, each filling its hex or square",
                                     default=())
+    values: tuple[tuple[str | None, ...], ...] = declared(
+        "what a square grid prints in its squares, a row of the grid a line, top row first: a stock market's prices, "
+        "a score track's numbers (null: nothing)", key="values", kind=ValueRows(), default=())
+    zones: tuple[Zone, ...] = declared("coloured groups of a square grid's squares, each with a name in the legend "
+                                       "(a stock market's zones), by id", kind=Table(Record(Zone)), default=())
 
     @property
     def suit_at(self) -> dict[tuple[int, int], str | None]:

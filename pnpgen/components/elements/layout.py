@@ -72,6 +72,8 @@ def draw_element(element: Element, scope: Scope) -> list[Item]:
         return []
     scope.boxes[element.name] = box
     kind = KINDS[element.kind]
+    if not supplied_here(element, kind, scope):
+        return []
     each = repeats(element["each"], scope.subject)
     if each is None:
         if not holds(element["when"], scope.subject):
@@ -96,6 +98,20 @@ def draw_element(element: Element, scope: Scope) -> list[Item]:
             cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
         return [Group(tuple(items), _turn(degrees, cx, cy), label=f"element {element.name}")]
     return items
+
+
+def supplied_here(element: Element, kind, scope: Scope) -> bool:
+    """Whether what supplies a kind (the card layout, the token layout) draws the piece in hand; else an error at
+    the element, once."""
+    need = {"cards": "face", "tokens": "side"}.get(kind.supplied)
+    if need is None or need in scope.extra:
+        return True
+    key = ("supplied", element.loc_of("kind"))
+    if key not in scope.ctx.reported:
+        scope.ctx.reported.add(key)
+        scope.problems.error(element.loc_of("kind"), f"{element.role}: a {element.kind} element is drawn only on "
+                             f"{kind.supplied} (this template draws {scope.subject.what})")
+    return False
 
 
 def _turn(degrees: float, cx: float, cy: float):
