@@ -165,7 +165,7 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     colour = suit.colour if suit else t.neutral
     face = _Face(ctx, deck, card, t, suit, colour, ctx.theme.solid(colour), ctx.theme.text_on(colour, t.ink),
                  deepen(colour))
-    scope = element_scope(ctx, t, card_subject(ctx, deck, card), {"face": face, "regions": []})
+    scope = element_scope(ctx, t, card_subject(ctx, deck, card), {"face": face, "regions": [], "sizing": deck.id})
     items = draw_elements(template_elements(ctx, t), scope)
     return Group(tuple(items), label=f"card {card.id}", regions=tuple(scope.extra["regions"]))
 
@@ -340,19 +340,22 @@ def _face_body(face: _Face, art, shown: list[Shown]) -> tuple[list[Item], float]
     text, shown, moves = _body_content(face, art, shown)
     body = None
     modes = ["art"] if art is not None else ["grid"] if moves is not None else _modes(card.action, shown)
+    cap = ctx.body_caps.get((face.deck.id, BODY), 1.0)  # the deck's one body size, once its cards are measured
     for mode in modes:
         diagram, full = _mode_diagram(face, mode, moves, shown)
         start = (t.diagram[1] + t.diagram[3] + 2.0) if full else \
             (t.diagram[1] + diagram[1] + 2.0 if diagram is not None else t.diagram[1])
-        items, used, problem, kept = _card_text(ctx, t, text, t.ink, start, full)
+        items, used, problem, kept = _card_text(ctx, t, text, t.ink, start, full, cap)
         tried = (diagram[0] if diagram is not None else None, items, used, problem, kept)
         if body is None or (body[3] and not problem) or (not problem and kept > body[4] + 1e-9):
             body = tried
         if full and not shown and (diagram is None or diagram[0].label != "icon"):
             break  # a rules diagram stays; only a plain icon or the fields' large boxes give way to text
-        if not problem and kept >= 1 - 1e-9:
+        if not problem and kept >= cap - 1e-9:
             break
-    group, items, used, problem, _kept = body
+    group, items, used, problem, kept = body
+    if not problem and text is not None:  # a card whose text cannot fit sets no size for the rest
+        ctx.body_kept.setdefault((face.deck.id, BODY), []).append(kept)
     if problem:
         ctx.problems.error(written_at(ctx.game, card, problem[1]), f"card '{card.id}': {problem[0]}")
     return ([group] if group is not None else []) + items, used
@@ -545,12 +548,12 @@ def written_at(game: Game, card: CardType, word: str):
     return card.loc
 
 
-def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
+def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool, cap: float = 1.0
                ) -> tuple[list[Item], float, tuple | str, float]:
-    """Requirements then effect from `start` down to the effect box's bottom. Below a full diagram each starts at
-    its own box (or right after the one before, if that ran long). Returns the drawing, where it ends, what did not
-    fit ('' if all did: else the message and the word too wide for its box, if one is) and the smallest text size
-    it used, as a share of the template's."""
+    """Requirements then effect from `start` down to the effect box's bottom, at most `cap` of the template's text
+    size. Below a full diagram each starts at its own box (or right after the one before, if that ran long).
+    Returns the drawing, where it ends, what did not fit ('' if all did: else the message and the word too wide for
+    its box, if one is) and the smallest text size it used, as a share of the template's."""
     out: list[Item] = []
     y = start
     bottom = t.effect.box[1] + t.effect.box[3]
@@ -568,9 +571,10 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
             y = max(y, t.requires.box[1] if first else ry)
         first = False
         room = bottom - y - label_h
-        style = text_style(region.text, ink)
+        whole = text_style(region.text, ink)
+        style = replace(whole, size=max(whole.size * cap, whole.min_size or 0.0)) if cap < 1 else whole
         laid = text_box(body, (x0, y + label_h, bw, room), style, ctx.icons.inline)
-        kept = min(kept, laid.size / style.size)
+        kept = min(kept, laid.size / whole.size)
         if not laid.fits:
             laid.group.fit.reported = True  # said below, with the word or the room it lacks
         if not laid.fits and not problem:
@@ -888,19 +892,37 @@ def _extent(value, whole: float) -> float:
     return value.of(whole) if hasattr(value, "of") else value
 
 
+BODY = "body"  # the classic card's rules text (needs and effect), as the deck's sizes are kept
+
+
+def one_size(ctx: Ctx, deck_id: str) -> bool:
+    """After a deck's cards are laid out once: set each text of theirs that shrinks to fit (the rules text, a text
+    element with a min_size) at one size for the deck, the smallest any card needed; whether that changed any."""
+    changed = False
+    for key in [k for k in ctx.body_kept if k[0] == deck_id]:
+        kept = ctx.body_kept.pop(key)
+        if max(kept) - min(kept) > 1e-6:
+            ctx.body_caps[key] = min(kept)
+            changed = True
+    return changed
+
+
 def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     """A piece per card type of a deck (face with the deck's back), then the back on its own for the contact sheet."""
     validate(ctx, deck)
     frame = card_frame(ctx, deck)
     back = scaled(card_back(ctx, deck), frame.factor)
+    faces = [card_face(ctx, deck, card) for card in deck.cards]
+    if one_size(ctx, deck.id):
+        faces = [card_face(ctx, deck, card) for card in deck.cards]
     pieces = []
-    for card in deck.cards:
+    for card, face in zip(deck.cards, faces):
         f = card_frame(ctx, deck, card=card)
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
         template = face_template(ctx, deck, card)
         keys = suit_keys(ctx, card, template)
         named = card.name + (f" ({', '.join(card.every_suit)})" if card.suit else "")
-        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(card_face(ctx, deck, card), f.factor), back,
+        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(face, f.factor), back,
                                    f.bleed, card.count, "marks", back_id=f"back-{deck.id}", kind="card",
                                    source=card.loc, keys=keys, part_of=deck.name), provisional(card, deck),
                              provisional_mark(ctx, template)))
