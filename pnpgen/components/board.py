@@ -17,7 +17,7 @@ from ..maths.hexgrid import centre_of, corners, hex_corners, neighbours, side_en
 from ..maths.hexnames import hex_name, letters
 from ..model import Board, Cell
 from .context import Ctx, art_spec
-from .features import sides_drawn
+from .features import off_board_drawn, sides_drawn
 from .imprint import PROVISIONAL_SPEC, SAFE, imprint, marked
 from .spaces import Space, draw_space, space_elements, space_subject
 
@@ -114,10 +114,20 @@ def _suit_fill(ctx: Ctx, t: Tmpl, suit: str | None, paper: str) -> str:
 def hex_origin(board: Board, t: Tmpl) -> tuple[float, float]:
     """Where hex (0, 0)'s centre sits on the board's piece (mm from its top left)."""
     s = board.hex_size_mm / SQRT3
-    pts = [centre_of(h.qr, s, board.pointy) for h in board.hexes] or [(0.0, 0.0)]
+    pts = [centre_of(qr, s, board.pointy) for qr in _drawn_cells(board)] or [(0.0, 0.0)]
     across, down = (board.hex_size_mm / 2, s) if board.pointy else (s, board.hex_size_mm / 2)
     return (-min(p[0] for p in pts) + across + t.padding,
             -min(p[1] for p in pts) + down + t.padding + t.title_height)
+
+
+def _beyond(board: Board, area) -> tuple[int, int]:
+    """The cell an off-board area is drawn in: beyond its side of its hex."""
+    return neighbours(area.at)[side_names(board.pointy).index(area.side)]
+
+
+def _drawn_cells(board: Board) -> list[tuple[int, int]]:
+    """Every cell a hex board draws: its hexes and its off-board areas."""
+    return [h.qr for h in board.hexes] + [_beyond(board, a) for a in board.off_board]
 
 
 def hex_centre(board: Board, t: Tmpl, qr: tuple[int, int]) -> tuple[float, float]:
@@ -140,8 +150,9 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
     pointy = board.pointy
     cells = {h.qr: h for h in board.hexes}
     cs = {qr: centre_of(qr, s, pointy) for qr in cells}
-    xs = [p[0] for p in cs.values()] or [0.0]
-    ys = [p[1] for p in cs.values()] or [0.0]
+    drawn = [centre_of(qr, s, pointy) for qr in _drawn_cells(board)]
+    xs = [p[0] for p in drawn] or [0.0]
+    ys = [p[1] for p in drawn] or [0.0]
     pad = t.padding
     th_ = t.title_height
     ox, oy = hex_origin(board, t)
@@ -169,7 +180,8 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
         coordinate = coordinate_of(board, qr)
         subject = space_subject(ctx, board, f"board '{board.id}' hex {coordinate}", lo, hx.suit, hx.terrain,
                                 coordinate)
-        where = Space(centre, s, "pointy" if pointy else "flat", fill, arts.get(qr), board, hx)
+        where = Space(centre, s, "pointy" if pointy else "flat", fill, arts.get(qr), board, hx,
+                      tuple(f for f in board.features if f.at == qr and f.joins))
         out += draw_space(ctx, t, elements, where, subject, lo)
     # the board's outer edge, drawn heavier: every hex side with no neighbour on the board
     if t.edge_width > 0:
@@ -181,9 +193,13 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
                     a, b = side_ends(centre, s, i, pointy) if pointy else _side(corners(centre, s), i)
                     out.append(line(a[0], a[1], b[0], b[1], edge))
     out += sides_drawn(ctx, board.features, {qr: (x + ox, y + oy) for qr, (x, y) in cs.items()}, s, pointy)
+    for area in board.off_board:
+        px, py = centre_of(_beyond(board, area), s, pointy)
+        out += off_board_drawn(ctx, t, area, (px + ox, py + oy), s, pointy,
+                               side_names(pointy).index(area.side))
     out += start_marks(ctx, board, {qr: (x + ox, y + oy) for qr, (x, y) in cs.items()}, f, ink, hexes=True)
     if t.compass > 0:
-        spot = _free_corner(w, h, [(p[0] + ox, p[1] + oy) for p in cs.values()], s, t.compass, pad, th_)
+        spot = _free_corner(w, h, [(p[0] + ox, p[1] + oy) for p in drawn], s, t.compass, pad, th_)
         if spot is None:
             h += t.compass + pad
             out[0] = Rect(0, 0, w, h, Style(fill=paper))

@@ -31,6 +31,7 @@ class Space:
     art: Any = None  # the board's picture for this space (drawn by the hex's 'space' element)
     board: Board | None = None
     cell: Any = None  # the Hex (or Cell) it is
+    features: tuple = ()  # the roads and track joining its sides and centre
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -238,11 +239,9 @@ def draw_terrain(element, box, scope) -> list[Item]:
           "otherwise) and from a side to the centre", {}, supplied=SUPPLIED)
 def draw_track(element, box, scope) -> list[Item]:
     space = _space(scope)
-    if space.board is None or space.shape == "square":
+    if not space.features or space.shape == "square":
         return []
-    qr = space.cell.qr
-    return joins_drawn(scope.ctx, [f for f in space.board.features if f.at == qr and f.joins], space.centre,
-                       space.radius, space.shape == "pointy")
+    return joins_drawn(scope.ctx, space.features, space.centre, space.radius, space.shape == "pointy")
 
 
 @register("slots", "circles where pieces go (a city's station tokens), as many as the location's slots, in a row "

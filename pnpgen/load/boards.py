@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..maths.hexgrid import side_names
+from ..maths.hexgrid import neighbours, side_names
 from ..maths.hexnames import hex_name, parse_hex_name
 from ..model import Board
 from ..model.board import CENTRE, HEADINGS, TURNS, Cell, Hex
@@ -50,7 +50,7 @@ class Boards:
                 if key in m:
                     self.context.err(b, key, f"field '{key}' belongs to a square grid (this board has grid: {grid})")
         if grid != "hex":
-            for key in ("features", "hex_names", "offset", "orientation"):
+            for key in ("features", "hex_names", "offset", "orientation", "off_board", "tiles"):
                 if key in m:
                     self.context.err(b, key, f"field '{key}' belongs to a hex grid (this board has grid: {grid})")
         hexes = self.link_hexes(b, m.get("hexes")) if grid == "hex" else ()
@@ -85,7 +85,57 @@ class Boards:
             image=self.files.image(b, "image", b.image),
             art=self.link_art(b, {c.xy for c in squares} if square else cells),
             features=self.link_features(b, cells) if grid == "hex" else (),
+            off_board=self.link_off_board(b, cells) if grid == "hex" else (),
+            tiles=self.link_tiles(b) if grid == "hex" else (),
         )
+
+    def link_tiles(self, b: Board) -> tuple:
+        """A hex board's tiles: their track joining sides the board's hexes have, or the centre."""
+        names = side_names(b.pointy)
+        self.context.unique(b.tiles, "tile", within=f"{self.context.source(b).what} ")
+        out = []
+        for tile in b.tiles:
+            bad = [x for pair in tile.joins for x in pair if x not in names and x != CENTRE]
+            if bad:
+                self.context.err(tile, "joins", f"unknown side '{bad[0]}' (this board's hexes are {b.orientation}-"
+                                 f"top: sides {', '.join(names)}, or {CENTRE})"
+                                 + did_you_mean(bad[0], [*names, CENTRE]))
+                continue
+            if any(x == y for x, y in tile.joins):
+                self.context.err(tile, "joins", "a join must join two different ends")
+                continue
+            if tile.id:
+                out.append(self.names.link_colours(tile, "colour"))
+        return tuple(out)
+
+    def link_off_board(self, b: Board, cells: set) -> tuple:
+        """A hex board's areas beyond its edge: each beyond a side of a hex of the board with no hex there."""
+        names = side_names(b.pointy)
+        out, beyond = [], {}
+        for a in b.off_board:
+            if a.at is None or a.side is None:
+                continue  # (reported as read)
+            at = self.space(b, a.at, self.context.at(a, "at"), "off-board area")
+            if at is None:
+                continue
+            if at not in cells:
+                self.context.err(a, "at", f"{list(at)} is not a hex of the board")
+                continue
+            if a.side not in names:
+                self.context.err(a, "side", f"unknown side '{a.side}' (this board's hexes are {b.orientation}-top: "
+                                 f"sides {', '.join(names)})" + did_you_mean(a.side, names))
+                continue
+            there = neighbours(at)[names.index(a.side)]
+            if there in cells:
+                self.context.err(a, "side", f"side {a.side} of {list(at)} has a hex of the board beyond it "
+                                 f"({list(there)}): an off-board area goes beyond the edge")
+                continue
+            if there in beyond:
+                self.context.err(a, "side", f"another off-board area is already there ({list(there)})")
+                continue
+            beyond[there] = a
+            out.append(replace(self.names.link_colours(a, "colour"), at=at))
+        return tuple(out)
 
     def space(self, b: Board, at, loc, what: str) -> tuple[int, int] | None:
         """A space as written ([q, r], [x, y] or a hex's name) as coordinates, or None after a located error."""

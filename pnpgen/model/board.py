@@ -244,6 +244,44 @@ class Feature:
     loc: Loc | None = field(default=None, compare=False, repr=False)
 
 
+@record("off-board area", by_id=False, within="{} ")
+@dataclass(frozen=True)
+class OffBoard:
+    """An area beyond the board's edge (a city off the map): printed where a hex beyond one side of an edge hex
+    would be, with an arrow into that hex and its values."""
+
+    at: tuple[int, int] | str = declared("the edge hex its arrow points into: [q, r] or the hex's name (E2)",
+                                         kind=SPACE)
+    side: str = declared("the side of that hex it lies beyond, where the board has no hex (N, NE ... flat-top; NW, "
+                         "NE, E ... pointy-top)")
+    name: str = declared("its name, printed in it", default="")
+    values: tuple[str, ...] = declared("values printed in it, in a row (revenues by phase: [20, 30, 40])",
+                                       kind=ListOf(TEXT), default=())
+    colour: str | None = declared("its colour (default: a dark red)", kind=COLOUR, default=None)
+    loc: Loc | None = field(default=None, compare=False, repr=False)
+
+
+@record("tile", within="{} ")
+@dataclass(frozen=True)
+class Tile:
+    """A hex-shaped tile laid on a board's hexes (a railway game's track tile): drawn by the board's hex template,
+    with its track, its city's slots, its value and its number."""
+
+    id: str = declared("the tile's id, printed small on it as the number players know it by", kind=ID)
+    count: int = declared("how many of it to print", default=1, min=1, max=100)
+    colour: str | None = declared("its colour (a phase's yellow, green, brown ...)", kind=COLOUR, default=None)
+    joins: tuple[tuple[str, str], ...] = declared(
+        "its track, [end, end] each: a side's direction or centre (as a board's features join them)",
+        kind=ListOf(Fixed((STR, STR), "[end, end]: a side (N, NE ...) or centre")), default=())
+    name: str = declared("a name printed on it (a city's)", default="")
+    text: str = declared("text printed on it", default="")
+    value: str = declared("a value printed on it (a revenue)", kind=TEXT, default="")
+    cost: str = declared("a cost printed on it (to lay it)", kind=TEXT, default="")
+    slots: int = declared("station circles on it (a city's)", default=0, min=0, max=6)
+    icon: str | None = declared("an icon printed on it", default=None)
+    loc: Loc | None = field(default=None, compare=False, repr=False)
+
+
 @record("board")
 @dataclass(frozen=True)
 class Board:
@@ -283,6 +321,10 @@ class Board:
                            "half a hex lower (or further right)", default="odd", choices=OFFSETS)
     features: tuple[Feature, ...] = declared("rivers, roads, borders and track along hex sides or across hexes",
                                              default=())
+    tiles: tuple[Tile, ...] = declared("hex tiles laid on its hexes, printed on a sheet of their own with the board's "
+                                       "hex template", default=())
+    off_board: tuple[OffBoard, ...] = declared("areas beyond the board's edge, each with an arrow into an edge hex "
+                                               "and its values", default=())
 
     @property
     def pointy(self) -> bool:

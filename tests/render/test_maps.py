@@ -359,7 +359,8 @@ LOCATION_FIELDS = {
 }
 BOARD_FIELDS = {
     "id", "name", "hexes", "hex_size_mm", "orientation", "starts", "grid", "width", "height", "cell_size_mm", "wrap",
-    "cells", "locations", "provisional", "image", "art", "hex_names", "offset", "features",
+    "cells", "locations", "provisional", "image", "art", "hex_names", "offset", "features", "off_board",
+    "tiles",
 }
 
 
@@ -391,3 +392,82 @@ def test_a_square_board_draws_its_location_over_the_square_it_is_at(tmp_path):
     at = {t: (x, y) for t, x, y, _ in texts(piece.face)}
     x, y = at["Ashford"] if "Ashford" in at else at["Ashford Cross"]
     assert ox + 30 < x < ox + 60 and oy < y < oy + 30  # square [1, 0], 30 mm a side
+
+
+OFF_BOARD = """\
+- id: map
+  hex_size_mm: 30
+  hexes: [[0, 0, plain], [1, 0]]
+  off_board:
+    - {at: [0, 0], side: NW, name: Westport Reach, values: [20, 30, 40], colour: '#225588'}
+"""
+
+
+def test_an_off_board_area_prints_beyond_the_side_with_its_values_and_an_arrow_to_that_side(tmp_path):
+    root = pack(tmp_path, OFF_BOARD, "compass: 0\n")
+    piece = board_piece(root)
+    pdf_text, svg = printed_text(piece.face, piece.size, tmp_path)
+    for words in ("Westport Reach", "20", "30", "40"):
+        assert words in pdf_text and words in " ".join(re.findall(r'aria-label="([^"]*)"', svg))
+    s = 30 / math.sqrt(3)
+    ox, oy = piece.lattice.origin
+    assert ox > 30 and oy > 20  # room on the board's piece for the area up and left of hex [0, 0]
+    heads = [[apply(m, op[1], op[2]) for op in item.ops if len(op) == 3] for item, m in walk(piece.face)
+             if isinstance(item, PathItem) and item.style.fill == "#225588" and len(item.ops) == 4]
+    assert len(heads) == 1
+    tip = heads[0][0]
+    assert math.dist(tip, side_middle((ox, oy), s, 5)) < 0.01  # the arrow's point at hex [0, 0]'s NW side
+
+
+def test_an_off_board_area_where_the_board_has_a_hex_or_on_no_side_is_refused(tmp_path):
+    root = pack(tmp_path, OFF_BOARD.replace("side: NW", "side: SE"))
+    assert errors_of(root) == [err(where(root / "boards.yaml", "SE"), "board 'map' off-board area #1: side SE of "
+                                   "[0, 0] has a hex of the board beyond it ([1, 0]): an off-board area goes beyond "
+                                   "the edge")]
+    root = pack(tmp_path, OFF_BOARD.replace("side: NW", "side: W"))
+    assert errors_of(root)[0].startswith(err(where(root / "boards.yaml", "W,"), "board 'map' off-board area #1: "
+                                                                                "unknown side 'W'"))
+
+
+TILES = """\
+- id: map
+  hex_size_mm: 30
+  hexes: [[0, 0, plain], [1, 0]]
+  features:
+    - {kind: track, at: [1, 0], joins: [[NW, S], [N, centre]]}
+  tiles:
+    - {id: "57", count: 3, colour: '#f2d94e', joins: [[NW, S], [N, centre]], slots: 1, value: 20, name: Kell}
+"""
+
+
+def _track(face: Group, centre) -> list[list[tuple[float, float]]]:
+    """The track's strokes on a face, as points relative to a hex's centre."""
+    return [[(round(x - centre[0], 3), round(y - centre[1], 3)) for x, y in
+             [apply(m, op[-2], op[-1]) for op in item.ops if len(op) >= 3]]
+            for item, m in walk(face) if isinstance(item, PathItem) and item.style.stroke == "#1a1a1a"]
+
+
+def test_a_tile_prints_its_track_like_the_same_hex_on_the_map_with_its_number_value_and_slots(tmp_path):
+    root = pack(tmp_path, TILES, "compass: 0\n")
+    kit = layout_kit(load_game(str(root)), False)
+    board = next(p for p in kit.pieces if p.kind == "board")
+    tile = next(p for p in kit.pieces if p.id == "tile-map-57")
+    s = 30 / math.sqrt(3)
+    assert tile.count == 3 and tile.cut == "outline" and tile.kind == "token"
+    assert math.isclose(tile.size[0], 2 * s) and tile.size[1] == 30  # the board's hex
+    ox, oy = board.lattice.origin
+    on_map = _track(board.face, (ox + centre_of((1, 0), s)[0], oy + centre_of((1, 0), s)[1]))
+    on_tile = _track(tile.face, (s, 15))
+    assert len(on_tile) == 2 and on_tile == on_map
+    shown = [t for t, *_ in texts(tile.face)]
+    assert {"57", "20", "Kell"} <= set(shown)
+    slots = [c for c, _ in walk(tile.face) if isinstance(c, Circle) and math.isclose(c.cx, s, abs_tol=0.01)]
+    assert len(slots) == 1
+    fills = {item.style.fill for item, _ in walk(tile.face) if isinstance(item, PathItem) and len(item.ops) == 7}
+    assert any(f and f != "#ffffff" and f.lower() != "#f2d94e" for f in fills)  # a tint of its colour
+
+
+def test_a_tile_joining_a_side_the_hex_has_not_is_refused(tmp_path):
+    root = pack(tmp_path, TILES.replace("joins: [[NW, S], [N, centre]], slots", "joins: [[W, S]], slots"))
+    assert errors_of(root)[0].startswith(err(where(root / "boards.yaml", "joins: [[W, S]]", 7),
+                                             "board 'map' tile '57': unknown side 'W'"))
