@@ -17,6 +17,7 @@ from ..maths.hexgrid import centre_of, corners, hex_corners, neighbours, side_en
 from ..maths.hexnames import hex_name, letters
 from ..model import Board, Cell
 from .context import Ctx, art_spec
+from .elements import register
 from .features import off_board_drawn, sides_drawn
 from .imprint import PROVISIONAL_SPEC, SAFE, imprint, marked
 from .spaces import Space, draw_space, space_elements, space_subject
@@ -58,6 +59,7 @@ SPEC = {
     "space_art": P("choice", "cover", ("contain", "cover", "stretch")),  # how a picture fills one hex or square
     "hex": P("elements"),  # what each hex prints, in order (placed elements: see the template reference)
     "square": P("elements"),  # what each square prints over its colour and terrain (a location's name, slots ...)
+    "board": P("elements"),  # what a hex board prints once, over its hexes (the compass)
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
 }
 
@@ -198,14 +200,35 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
         out += off_board_drawn(ctx, t, area, (px + ox, py + oy), s, pointy,
                                side_names(pointy).index(area.side))
     out += start_marks(ctx, board, {qr: (x + ox, y + oy) for qr, (x, y) in cs.items()}, f, ink, hexes=True)
-    if t.compass > 0:
+    once = space_elements(ctx, t, "board", _bundled(ctx))
+    spot = None
+    if t.compass > 0 and any(e.kind == "compass" and e["box"] is None for e in once):
         spot = _free_corner(w, h, [(p[0] + ox, p[1] + oy) for p in drawn], s, t.compass, pad, th_)
         if spot is None:
             h += t.compass + pad
             out[0] = Rect(0, 0, w, h, Style(fill=paper))
             spot = (w - pad - t.compass / 2, h - pad - t.compass / 2)
-        out.append(compass(spot, t.compass, ink, text_style(t.directions, ink).size, pointy))
+    if once:
+        subject = space_subject(ctx, board, f"board '{board.id}'", None, None, (), "")
+        out += draw_space(ctx, t, once, Space((w / 2, h / 2), 0.0, "board", None, board=board), subject, None,
+                          (w, h), {"compass": spot})
     return Group(tuple(out), label=f"board {board.id}"), (w, h)
+
+
+@register("compass", "the six direction names of the board's hexes on a small hexagon with arrows (default: in a "
+          "corner of the board clear of its hexes, as large as the template's compass)", {}, supplied="boards")
+def draw_compass(element, box, scope) -> list[Item]:
+    t = scope.template
+    space = scope.extra["space"]
+    if space.board is None or space.board.grid != "hex":
+        return []
+    pointy = space.board.pointy
+    size = text_style(t.directions, t.ink).size
+    if element["box"] is None:
+        spot = scope.extra.get("compass")
+        return [compass(spot, t.compass, t.ink, size, pointy)] if spot is not None else []
+    x, y, w, h = box
+    return [compass((x + w / 2, y + h / 2), min(w, h), t.ink, size, pointy)] if min(w, h) > 4 * size else []
 
 
 def start_marks(ctx: Ctx, board: Board, centres: dict[tuple[int, int], tuple[float, float]], f: float,

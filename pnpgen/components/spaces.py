@@ -26,7 +26,7 @@ class Space:
 
     centre: tuple[float, float]
     radius: float  # a hex's corner radius; half a square's side
-    shape: str  # flat | pointy | square
+    shape: str  # flat | pointy | square (| board: the whole board, for what it prints once)
     fill: str | None  # its colour (None: the board's picture shows through)
     art: Any = None  # the board's picture for this space (drawn by the hex's 'space' element)
     board: Board | None = None
@@ -77,17 +77,19 @@ def space_elements(ctx: Ctx, t: Tmpl, key: str, bundled: Tmpl) -> tuple:
     naming none draws pnpgen's own template's."""
     cache = t.__dict__.setdefault("_spaces", {})  # (an attribute no template parameter can be named)
     if key not in cache:
-        cache[key] = read_elements(t.get(key) or bundled.get(key) or (), Known(ctx.game), ctx.problems,
+        own = t.get(key) or key in t.locs  # (a template that drops every element it extends draws none)
+        cache[key] = read_elements((t.get(key) if own else bundled.get(key)) or (), Known(ctx.game), ctx.problems,
                                    f"template '{t.name}' {key}")
     return cache[key]
 
 
-def draw_space(ctx: Ctx, t: Tmpl, elements: tuple, space: Space, subject: Subject, location) -> list[Item]:
-    """One space's elements, placed in its box."""
-    x, y, w, h = space.box
+def draw_space(ctx: Ctx, t: Tmpl, elements: tuple, space: Space, subject: Subject, location,
+               size: tuple[float, float] | None = None, extra: dict | None = None) -> list[Item]:
+    """One space's elements, placed in its box (`size`: the whole board's, for what a board prints once)."""
+    x, y, w, h = (0.0, 0.0, *size) if size else space.box
     paper = "#ffffff" if ctx.theme.ink_saver else t.background
     scope = Scope(ctx, t, subject, Trim((w, h), 0.0, 0.0, (x, y)), Inks(t.ink, paper, t.grid, ctx.theme),
-                  ctx.problems, extra={"space": space, "location": location})
+                  ctx.problems, extra={"space": space, "location": location, **(extra or {})})
     return draw_elements(elements, scope)
 
 
@@ -109,7 +111,7 @@ def _size(element, box) -> float:
 def draw_hex_space(element, box, scope) -> list[Item]:
     space = _space(scope)
     ctx, t = scope.ctx, scope.template
-    if space.shape == "square":
+    if space.shape not in ("flat", "pointy"):
         return []
     fill = scope.colour(element["fill"]) if element["fill"] else space.fill
     stroke = scope.colour(element["stroke"]) if element["stroke"] else t.grid

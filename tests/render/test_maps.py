@@ -316,7 +316,8 @@ def test_a_pointy_top_board_puts_its_hexes_corner_up_in_rows(tmp_path):
 def test_a_pack_drops_the_bundled_symbol_pips_and_coordinates(tmp_path):
     boards = "- id: map\n  hexes: [[0, 0, plain], [1, 0, sea]]\n"
     full = board_face(pack(tmp_path, boards))
-    bare = board_face(pack(tmp_path, boards, "hex: {symbol: null, pips: null, coordinate: null}\ncompass: 0\n"))
+    bare = board_face(pack(tmp_path, boards, "hex: {symbol: null, pips: null, coordinate: null}\n"
+                                             "board: {compass: null}\n"))
     assert "0,0" in [t for t, *_ in texts(full)] and "0,0" not in [t for t, *_ in texts(bare)]
     assert "N" in [t for t, *_ in texts(full)] and "N" not in [t for t, *_ in texts(bare)]  # the compass
     assert len(list(walk(bare))) < len(list(walk(full))) - 8  # eight symbols fewer, at least
@@ -471,3 +472,12 @@ def test_a_tile_joining_a_side_the_hex_has_not_is_refused(tmp_path):
     root = pack(tmp_path, TILES.replace("joins: [[NW, S], [N, centre]], slots", "joins: [[W, S]], slots"))
     assert errors_of(root)[0].startswith(err(where(root / "boards.yaml", "joins: [[W, S]]", 7),
                                              "board 'map' tile '57': unknown side 'W'"))
+
+
+def test_the_compass_is_an_element_a_box_places(tmp_path):
+    boards = "- id: map\n  hexes: [[0, 0, plain], [1, 0, sea]]\n"
+    face = board_face(pack(tmp_path, boards, "board:\n  compass: {box: [5mm, 5mm, 20mm, 20mm], from: top-left}\n"))
+    north = [(x, y) for t, x, y, _ in texts(face) if t == "N"]
+    assert len(north) == 1 and 5 < north[0][0] < 25 and 5 < north[0][1] < 25  # above the middle of its box
+    root = pack(tmp_path, boards, "board:\n  compass: {box: [5mm, 5mm, 20mm, 20mm], colour: red}\n")
+    assert any("unknown parameter 'colour' for a compass" in e for e in _built_errors(root))
