@@ -304,7 +304,7 @@ def break_hex_unknown_suit(root: Path) -> list[str]:
 @case
 def break_hex_suit_not_a_name(root: Path) -> list[str]:
     edit(root / "board.yaml", "[-4, 0, red]", "[-4, 0, [red]]")
-    return [err(where(root / "board.yaml", "[red]"), "board 'duel': hex [-4, 0]: the suit must be a name, "
+    return [err(where(root / "board.yaml", "[red]"), "board 'duel': hex [-4, 0]: a suit or terrain must be a name, "
                 "got a list")]
 
 

@@ -34,9 +34,10 @@ SPEC = {
                doc="a round, hex or octagonal token's label and icon keep this share of its size inside the edge"),
     "art": art_spec(None, "cover"),  # a token's picture, inside its outline (no box: the whole token)
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
-    "safe": P("length", "1.5mm", min=0, max=30),  # the safe margin: an element anchored to 'safe' keeps this inside
-    "elements": P("elements"),  # what the face draws, in order (none: the bundled token template's)
-    "back_elements": P("elements"),  # what the back draws (none: the classic back: picture, icon, label)
+    "safe": P("length", "1.5mm", min=0, max=30,
+              doc="the safe margin: an element anchored to 'safe' keeps this far inside the token's edge"),
+    "elements": P("elements", doc="what the face draws, in order (none: the bundled token template's)"),
+    "back_elements": P("elements", doc="what the back draws (none: the classic back: picture, icon, label)"),
 }
 
 

@@ -167,7 +167,9 @@ class Templates:
         base: dict | None = None
         if "extends" in doc:
             parent = doc["extends"]
-            if not isinstance(parent, str) or parent in _chain or parent == name:
+            if parent == name and not bundled and (TEMPLATES_DIR / f"{name}.yaml").is_file():
+                base = self.get(name, kind, spec, loc_of(doc, "extends"), _chain + (name,), bundled=True)
+            elif not isinstance(parent, str) or parent in _chain or parent == name:
                 self.problems.error(loc_of(doc, "extends"), f"{what}: 'extends' must name another template "
                                     f"(and not loop), got {describe(parent)}")
             else:
