@@ -36,6 +36,7 @@ class EisState(api.State):
     """Everything about one moment of an Enemy in Sight game; `rules` holds the static facts."""
 
     __slots__ = ("rules", "rng", "round", "dealer", "first_dealer", "turn", "to_move", "step", "pending", "played",
+                 "dismasted_now",
                  "scores", "vp", "owner", "place", "damage", "fires", "struck", "breaker", "ship_deck", "line",
                  "port", "prizes", "sunk", "scored", "taken", "wrecks", "deck", "discard", "hands", "breaks",
                  "blockades", "refusals", "passing", "winners", "victory", "events")
@@ -50,6 +51,7 @@ class EisState(api.State):
         self.step = MAIN
         self.pending = None  # Choosing | Boarding | Capture | Breakers | Moves
         self.played: tuple[str, ...] = ()  # action ids of the Black cards played this turn
+        self.dismasted_now: tuple[int, ...] = ()  # ships this turn's Broadsides dismasted (a Boarding Party may follow)
         self.scores = [0] * n
         self.vp = [[0] * len(VP_SOURCES) for _ in range(n)]
         self.owner = [0] * k  # 0: nobody (in the Ship deck, wrecked)
@@ -96,6 +98,7 @@ class EisState(api.State):
         c.rules, c.rng, c.round, c.dealer, c.first_dealer = self.rules, self.rng.clone(), self.round, self.dealer, \
             self.first_dealer
         c.turn, c.to_move, c.step, c.pending, c.played = self.turn, self.to_move, self.step, self.pending, self.played
+        c.dismasted_now = self.dismasted_now
         c.scores, c.vp = self.scores[:], [v[:] for v in self.vp]
         c.owner, c.place, c.damage, c.fires = self.owner[:], self.place[:], self.damage[:], self.fires[:]
         c.struck, c.breaker, c.ship_deck = self.struck[:], self.breaker[:], self.ship_deck[:]
