@@ -189,6 +189,11 @@ def _responses(server: PlayServer, forgeries: list[dict]) -> dict:
         body = json.dumps({"action": forged}).encode()
         for route in ("/act", "/why"):
             out[f"POST {route} {k}"] = _request(port, "POST", route, body, {"Content-Type": "application/json"})
+    view = json.loads(out["/state"][1])
+    used = {key for o in view["legal"] for key in o["spots"]}
+    for key in sorted(k for k in view["regions"] if k not in used)[:4]:  # clicks where no action goes: why
+        body = json.dumps({"spot": key}).encode()
+        out[f"POST /why_here {key}"] = _request(port, "POST", "/why_here", body, {"Content-Type": "application/json"})
     return out
 
 
