@@ -59,7 +59,7 @@ def test_reading_a_device_stops_at_the_size_limit():
 def test_a_null_template_parameter_is_an_error_not_a_crash(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     pack = copy_pack(tmp_path / "ns")
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     text = (TEMPLATES_DIR / "ship-card.yaml").read_text()
     assert "\nmargin:" in text
     lines = [("margin: null" if line.startswith("margin:") else line) for line in text.splitlines()]

@@ -4,6 +4,7 @@ expanded document and the whole pack, and every error one located line (each tes
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -92,14 +93,14 @@ def leak(tmp_path: Path) -> Path:
 
 
 def use_template(pack: Path, name: str) -> None:
-    edit(pack / "cards.yaml", "template: action-card", f"template: {name}")
+    edit(pack / "cards.yaml", "template: sea-card", f"template: {name}")
 
 
 @pytest.mark.parametrize("parent", ["../../outside/leak", "ABSOLUTE"])
 def test_4_extends_cannot_reach_outside_the_templates_folder(pack: Path, tmp_path: Path, parent: str) -> None:
     outside = leak(tmp_path)
     parent = str(outside / "leak") if parent == "ABSOLUTE" else parent
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     mine = pack / "templates" / "mine.yaml"
     mine.write_text(f"kind: action-card\nextends: {parent}\n", encoding="utf-8")
     use_template(pack, "mine")
@@ -110,6 +111,7 @@ def test_4_extends_cannot_reach_outside_the_templates_folder(pack: Path, tmp_pat
 
 def test_5_a_templates_folder_linked_outside_the_pack_is_not_read(pack: Path, tmp_path: Path) -> None:
     leak(tmp_path)
+    shutil.rmtree(pack / "templates")  # (the pack's own templates: its cards' go with it)
     (pack / "templates").symlink_to(tmp_path / "outside")
     use_template(pack, "leak")
     got = errors_of(pack)
@@ -119,7 +121,7 @@ def test_5_a_templates_folder_linked_outside_the_pack_is_not_read(pack: Path, tm
 
 def test_5_a_template_file_linked_outside_the_pack_is_not_read(pack: Path, tmp_path: Path) -> None:
     leak(tmp_path)
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     (pack / "templates" / "leak.yaml").symlink_to(tmp_path / "outside" / "leak.yaml")
     use_template(pack, "leak")
     got = errors_of(pack)
@@ -129,7 +131,7 @@ def test_5_a_template_file_linked_outside_the_pack_is_not_read(pack: Path, tmp_p
 # -- 11, 12: template and content files that hold nothing usable ---------------------------------------------
 
 def own_action_card(pack: Path, text: str) -> Path:
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     path = pack / "templates" / "action-card.yaml"
     path.write_text(text, encoding="utf-8")
     return path
@@ -232,7 +234,7 @@ def test_8_plan_areas_without_duty_leave_the_duty_card_unplayable(pack: Path) ->
 # -- 16: a card back's icon -------------------------------------------------------------------------------
 
 def test_16_a_misspelt_back_icon_is_a_located_error_with_a_suggestion(pack: Path) -> None:
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     back = pack / "templates" / "card-back.yaml"
     back.write_text((TEMPLATES_DIR / "card-back.yaml").read_text(encoding="utf-8")
                     .replace("icon: compass", "icon: compas"), encoding="utf-8")
@@ -278,7 +280,7 @@ def test_18_a_word_too_wide_for_card_text_is_located_where_it_is_written(pack: P
     area = where(ships, '{id: sail')
     cards = [line for line in got if line.startswith(f"{area}: error: card '")]
     assert cards and cards[0].endswith(f": the word '{word[:40]}...' in its needs text is wider than the template "
-                                       "'action-card' gives it (55.0 mm) even at 6.00 pt")
+                                       "'sea-card' gives it (55.0 mm) even at 6.00 pt")
     # and on the ship cards, where it is the area's label: once, at the area the four ship cards share
     labels = [line for line in got if line not in cards]
     assert len(labels) == 1 and labels[0].startswith(f"{area}: error: template 'ship-card' label 'Plan to Saaa"), got

@@ -51,6 +51,7 @@ def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: 
                 continue  # a card's back is its deck's, checked once as the deck's back piece
             _check_piece_side(piece, side, drawing, glyphs, small, unsafe, coarse, shrunk, boxes)
     _colours(kit, problems)
+    _body_sizes(kit, problems)
     if pages:
         drawn = {id(p.face) for p in kit.pieces} | {id(p.back) for p in kit.pieces if p.back is not None}
         _pages(pages, drawn, game_loc, sheet, printer_margin, glyphs, problems, boxes)
@@ -58,6 +59,35 @@ def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: 
     small.report(problems, "warning")
     unsafe.report(problems, "warning")
     coarse.report(problems, "warning")
+
+
+BODY_SPREAD_PT = 0.5  # a deck's body text at sizes further apart than this reads as unfinished
+
+
+def _body_sizes(kit: Kit, problems: Problems) -> None:
+    """A warning for each deck whose cards set their body text (the rules text: a classic card's needs and effect,
+    an element's text running over more than one line) at sizes more than BODY_SPREAD_PT apart."""
+    decks: dict[str, dict[str, dict[Piece, float]]] = {}
+    for piece in kit.pieces:
+        if piece.kind != "card":
+            continue
+        lines: dict[str, list[float]] = {}
+        for item, m, _source in _walk(piece.face, IDENTITY, piece.source):
+            if isinstance(item, Text) and item.role and item.text.strip():
+                scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+                lines.setdefault(item.role, []).append(item.size * scale / MM_PER_PT)
+        for role, sizes in lines.items():
+            if role.endswith((" effect text", " requires text")) or (" element '" in role and len(sizes) > 1):
+                region = role.rsplit("' ", 1)[-1]  # the same region of each card, whichever template it has
+                decks.setdefault(piece.part_of or piece.name, {}).setdefault(region, {})[piece] = min(sizes)
+    for deck, roles in decks.items():
+        for role, by_card in roles.items():
+            smallest, largest = min(by_card, key=by_card.get), max(by_card, key=by_card.get)
+            low, high = by_card[smallest], by_card[largest]
+            if high - low > BODY_SPREAD_PT + 1e-6:
+                problems.warn(largest.source, f"deck '{deck}': its cards set their body text ({role}) at {low:.2f} "
+                              f"(card '{smallest.name}') to {high:.2f} pt (card '{largest.name}'); a deck reads as one "
+                              "at one size: give its cards one text size (one template), with text that fits it")
 
 
 def _name(piece: Piece, side: str) -> str:

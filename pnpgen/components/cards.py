@@ -41,7 +41,10 @@ FACE_SPEC = {
                  "text": text_spec("7pt", min_size="6pt"), "none": P("str", "None.")},
     "effect": {"box": P("box", ("4mm", "66mm", "55mm", "16mm")), "label": P("str", "Effect"),
                "text": text_spec("7pt", min_size="6pt")},
-    "footer": {"height": P("length", "6mm", min=0, max=30), "text": text_spec("6pt", bold=True, valign="middle")},
+    "footer": {"height": P("length", "6mm", min=0, max=30), "text": text_spec("6pt", bold=True, valign="middle"),
+               # the suit's symbol, the action's icon and the card's name turned upside down at the right end, so a
+               # hand fanned upside down shows what each card is
+               "turned": P("bool", False)},
     "cost": {"chip": P("length", "7mm", min=2, max=30)},
     "stats": {"width": P("length", "16mm", min=4, max=100), "height": P("length", "25mm", min=6, max=100),
               "compact": P("length", "12mm", min=6, max=100)},
@@ -165,7 +168,8 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     colour = suit.colour if suit else t.neutral
     face = _Face(ctx, deck, card, t, suit, colour, ctx.theme.solid(colour), ctx.theme.text_on(colour, t.ink),
                  deepen(colour))
-    scope = element_scope(ctx, t, card_subject(ctx, deck, card), {"face": face, "regions": []})
+    scope = element_scope(ctx, t, card_subject(ctx, deck, card), {"face": face, "regions": [], "sizing": deck.id,
+                                                                     "card": card.id})
     items = draw_elements(template_elements(ctx, t), scope)
     return Group(tuple(items), label=f"card {card.id}", regions=tuple(scope.extra["regions"]))
 
@@ -297,7 +301,7 @@ def _title_band(face: _Face, cost_spec) -> list[Item]:
         out.append(chips)
         x = m + cw + 2.5
     spec = index_field(face.deck)
-    index = corner_index(ctx, card, spec, x, bh, t.index.height, widest_value(face.deck, spec), t.ink,
+    index = corner_index(ctx, card, spec, x, bh, t.index.height, widest_value(ctx, face.deck, spec), t.ink,
                          face.accent) if spec is not None else None
     if index is not None:  # the number over the suit's symbol, in place of the band's symbol
         out.append(index[0])
@@ -340,19 +344,22 @@ def _face_body(face: _Face, art, shown: list[Shown]) -> tuple[list[Item], float]
     text, shown, moves = _body_content(face, art, shown)
     body = None
     modes = ["art"] if art is not None else ["grid"] if moves is not None else _modes(card.action, shown)
+    cap = ctx.body_caps.get((face.deck.id, BODY), 1.0)  # the deck's one body size, once its cards are measured
     for mode in modes:
         diagram, full = _mode_diagram(face, mode, moves, shown)
         start = (t.diagram[1] + t.diagram[3] + 2.0) if full else \
             (t.diagram[1] + diagram[1] + 2.0 if diagram is not None else t.diagram[1])
-        items, used, problem, kept = _card_text(ctx, t, text, t.ink, start, full)
+        items, used, problem, kept = _card_text(ctx, t, text, t.ink, start, full, cap)
         tried = (diagram[0] if diagram is not None else None, items, used, problem, kept)
         if body is None or (body[3] and not problem) or (not problem and kept > body[4] + 1e-9):
             body = tried
         if full and not shown and (diagram is None or diagram[0].label != "icon"):
             break  # a rules diagram stays; only a plain icon or the fields' large boxes give way to text
-        if not problem and kept >= 1 - 1e-9:
+        if not problem and kept >= cap - 1e-9:
             break
-    group, items, used, problem, _kept = body
+    group, items, used, problem, kept = body
+    if not problem and text is not None:  # a card whose text cannot fit sets no size for the rest
+        ctx.body_kept.setdefault((face.deck.id, BODY), []).append((face.card.id, kept))
     if problem:
         ctx.problems.error(written_at(ctx.game, card, problem[1]), f"card '{card.id}': {problem[0]}")
     return ([group] if group is not None else []) + items, used
@@ -398,7 +405,11 @@ def _footer_band(face: _Face) -> list[Item]:
     row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
     mid = row[0] + row[1] / 2
     right = w - m
-    if face.suit:
+    if t.footer.turned:
+        turned, wide = _turned_index(face, row[1])
+        out.append(place(turned, right, row[0] + row[1], 180))  # read upside down from the corner
+        right -= wide + 2.0
+    elif face.suit:
         s = min(row[1] * 0.95, 3.6)
         out.append(_band_symbol(ctx, th, face.suit.id, right - s, mid - s / 2, s, face.band_ink))
         right -= s + 1.2
@@ -415,6 +426,28 @@ def _footer_band(face: _Face) -> list[Item]:
     out.append(text_box(named.name.upper(), (m, row[0], right - m, row[1]), text_style(t.footer.text, face.band_ink),
                         source=getattr(named, "loc", None)).group)
     return out
+
+
+def _turned_index(face: _Face, height: float) -> tuple[Group, float]:
+    """What a card is, as its top left corner says it, laid out upright in a strip `height` mm high from (0, 0):
+    the suit's symbol, the action's icon and the card's name (the footer turns it upside down); and its width."""
+    ctx, t, card = face.ctx, face.t, face.card
+    s = min(height * 0.95, 3.6)
+    items: list[Item] = []
+    x = 0.0
+    if face.suit:
+        items.append(_band_symbol(ctx, face.theme, face.suit.id, x, (height - s) / 2, s, face.band_ink))
+        x += s + 1.0
+    action = card.action
+    if action is not None and action.icon and ctx.icons.known(action.icon):
+        items.append(ctx.icons.draw(action.icon, x, (height - s) / 2, s, face.band_ink))
+        x += s + 1.0
+    style = text_style(t.footer.text, face.band_ink)
+    width = fonts.width(card.name, style.size, "bold" if style.bold else "regular")
+    items.append(Text(x, height / 2 + fonts.CAP_HEIGHT * style.size / 2, card.name, style.size, face.band_ink,
+                      "bold" if style.bold else "regular", source=card.loc, set_by=t.footer.loc_of("text"),
+                      role=f"template '{t.name}' footer turned name"))
+    return Group(tuple(i for i in items if i is not None), label="turned index"), x + width
 
 
 def grid_fields(deck: Deck, card: CardType):
@@ -545,12 +578,12 @@ def written_at(game: Game, card: CardType, word: str):
     return card.loc
 
 
-def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
+def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool, cap: float = 1.0
                ) -> tuple[list[Item], float, tuple | str, float]:
-    """Requirements then effect from `start` down to the effect box's bottom. Below a full diagram each starts at
-    its own box (or right after the one before, if that ran long). Returns the drawing, where it ends, what did not
-    fit ('' if all did: else the message and the word too wide for its box, if one is) and the smallest text size
-    it used, as a share of the template's."""
+    """Requirements then effect from `start` down to the effect box's bottom, at most `cap` of the template's text
+    size. Below a full diagram each starts at its own box (or right after the one before, if that ran long).
+    Returns the drawing, where it ends, what did not fit ('' if all did: else the message and the word too wide for
+    its box, if one is) and the smallest text size it used, as a share of the template's."""
     out: list[Item] = []
     y = start
     bottom = t.effect.box[1] + t.effect.box[3]
@@ -568,9 +601,13 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool
             y = max(y, t.requires.box[1] if first else ry)
         first = False
         room = bottom - y - label_h
-        style = text_style(region.text, ink)
+        whole = text_style(region.text, ink)
+        style = replace(whole, size=max(whole.size * cap, whole.min_size or 0.0, min(whole.size, SMALLEST))) \
+            if cap < 1 else whole  # (never under 6 pt for the deck's sake: a card that needs less is reported)
         laid = text_box(body, (x0, y + label_h, bw, room), style, ctx.icons.inline)
-        kept = min(kept, laid.size / style.size)
+        if style is not whole and laid.group.fit is not None:
+            laid.group.fit.wanted = whole.size  # set smaller for its deck: shrunk from the template's size
+        kept = min(kept, laid.size / whole.size)
         if not laid.fits:
             laid.group.fit.reported = True  # said below, with the word or the room it lacks
         if not laid.fits and not problem:
@@ -627,12 +664,22 @@ def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
         if value:
             short = _is_short(value)
             out.append(Shown(s.label, value, s.id if short and ctx.icons.known(s.id) else None, short,
-                             widest_value(deck, s) if short else ""))
+                             widest_value(ctx, deck, s) if short else ""))
     return cost, out
 
 
-def widest_value(deck: Deck, spec) -> str:
-    """The widest a field's value prints, over its declared bounds and the values its deck's cards give."""
+def widest_value(ctx: Ctx, deck: Deck, spec) -> str:
+    """The widest a field's value prints, over its declared bounds and the values its deck's cards give (worked
+    out once a deck: every card of the deck asks)."""
+    key = ("widest", deck.id, spec.id if spec is not None else None)
+    if key not in ctx.memo:
+        ctx.memo[key] = _widest(deck, spec)
+    return ctx.memo[key]
+
+
+def _widest(deck: Deck, spec) -> str:
+    if spec is None:
+        return ""
     values = [field_text(spec, b) for b in (spec.min, spec.max) if b is not None and spec.kind == "int"]
     values += [field_text(spec, c.field(spec.id)) for c in deck.cards if c.field(spec.id) is not None]
     return max(values, key=lambda v: fonts.width(v, 1.0, "bold"), default="")
@@ -888,19 +935,41 @@ def _extent(value, whole: float) -> float:
     return value.of(whole) if hasattr(value, "of") else value
 
 
+BODY = "body"  # the classic card's rules text (needs and effect), as the deck's sizes are kept
+
+
+def one_size(ctx: Ctx, deck_id: str) -> set[str]:
+    """After a deck's cards are laid out once: set each text of theirs that shrinks to fit (the rules text, a text
+    element with a min_size) at one size for the deck, the smallest any card needed; the ids of the cards that
+    set one larger, to lay out again."""
+    again: set[str] = set()
+    for key in [k for k in ctx.body_kept if k[0] == deck_id]:
+        kept = ctx.body_kept.pop(key)
+        least = min(share for _card, share in kept)
+        if any(share > least + 1e-6 for _card, share in kept):
+            ctx.body_caps[key] = least
+            again |= {card for card, share in kept if share > least + 1e-6}
+    return again
+
+
 def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     """A piece per card type of a deck (face with the deck's back), then the back on its own for the contact sheet."""
     validate(ctx, deck)
     frame = card_frame(ctx, deck)
     back = scaled(card_back(ctx, deck), frame.factor)
+    faces = [card_face(ctx, deck, card) for card in deck.cards]
+    again = one_size(ctx, deck.id)
+    faces = [card_face(ctx, deck, card) if card.id in again else face for card, face in zip(deck.cards, faces)]
+    for key in [k for k in ctx.body_kept if k[0] == deck.id]:
+        del ctx.body_kept[key]  # (what the cards laid out again kept: their sizes are the deck's now)
     pieces = []
-    for card in deck.cards:
+    for card, face in zip(deck.cards, faces):
         f = card_frame(ctx, deck, card=card)
         pid = f"card-{deck.id}-{card.id}" if deck.copy_of else f"card-{card.id}"  # a copy repeats the card ids
         template = face_template(ctx, deck, card)
         keys = suit_keys(ctx, card, template)
         named = card.name + (f" ({', '.join(card.every_suit)})" if card.suit else "")
-        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(card_face(ctx, deck, card), f.factor), back,
+        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(face, f.factor), back,
                                    f.bleed, card.count, "marks", back_id=f"back-{deck.id}", kind="card",
                                    source=card.loc, keys=keys, part_of=deck.name), provisional(card, deck),
                              provisional_mark(ctx, template)))

@@ -110,8 +110,8 @@ def test_unknown_columns_and_bad_sheets_are_reported_once_at_the_header(csv_pack
                      encoding="utf-8")
     assert errors_of(csv_pack) == ["narrow-seas/cards.csv:1:5: error: deck 'action': unknown column 'colour' (a "
                                    "card's own fields are: action, count, fields, id, image, name, provisional, suit, "
-                                   "template, text); for a field of this deck's own, declare it under the deck's "
-                                   "'fields:' and name the column 'fields.colour'"]
+                                   "suits, template, text); for a field of this deck's own, declare it under the "
+                                   "deck's 'fields:' and name the column 'fields.colour'"]
     sheet.write_text("suit,action,suit\nred,tack,red\n", encoding="utf-8")
     assert errors_of(csv_pack) == ["narrow-seas/cards.csv:1:3: error: duplicate column 'suit' (first at column 1)"]
     sheet.write_text('suit,action,text\nred,tack,"open\n', encoding="utf-8")
@@ -285,8 +285,8 @@ def test_a_column_that_is_no_card_field_says_how_to_make_it_one(csv_pack):
                                         encoding="utf-8")
     assert errors_of(csv_pack) == [
         "narrow-seas/cards.csv:1:4: error: deck 'action': unknown column 'category' (a card's own fields are: action, "
-        "count, fields, id, image, name, provisional, suit, template, text); for a field of this deck's own, declare "
-        "it under the deck's 'fields:' and name the column 'fields.category'"]
+        "count, fields, id, image, name, provisional, suit, suits, template, text); for a field of this deck's own, "
+        "declare it under the deck's 'fields:' and name the column 'fields.category'"]
 
 
 @pytest.mark.slow

@@ -25,7 +25,8 @@ def cards_per_sheet(game, kit, name: str) -> int:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name, a4, letter", [("poker", 9, 8), ("tarot", 4, 4), ("mini", 16, 16), ("square", 8, 9)])
+# Letter holds 15 mini cards a sheet: the footer band runs along its foot (up the side only beside turned pieces)
+@pytest.mark.parametrize("name, a4, letter", [("poker", 9, 8), ("tarot", 4, 4), ("mini", 16, 15), ("square", 8, 9)])
 def test_named_sizes(pack, name, a4, letter):
     game = sized(pack, name)
     kit = layout_kit(game)

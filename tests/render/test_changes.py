@@ -94,7 +94,7 @@ def test_editing_one_card_lists_exactly_that_card_and_reprints_its_sheet_and_bac
     assert _section(text, "pages of the full kit that differ") == [
         f"narrow-seas-a4.pdf: 1 (Cover); {page} ({first.pages['a4'][page - 1].label})"]
     # the reprint: that sheet holding only the card, then its back (long-edge duplex), no cover
-    assert _changed_pdfs(folder) == ["narrow-seas-changed-a4.pdf"]
+    assert _changed_pdfs(folder) == ["narrow-seas-changed-a4-low-ink.pdf", "narrow-seas-changed-a4.pdf"]  # both inks
     pages = state.extra["reprint pages"]["a4"]
     assert [p.role for p in pages] == ["face", "back"]
     assert [[t[:2] for t in p.trims] for p in pages] == [[("card-yellow-reach", "face")], [("back-action", "back")]]
@@ -135,7 +135,7 @@ def test_a_second_build_with_no_edit_writes_no_changed_pdf_and_says_so(pack):
     _build(pack, formats=("pdf",))
     edit(pack / "cards.yaml", CARD, RENAMED)
     state = _build(pack, formats=("pdf",))
-    assert _changed_pdfs(state.target) == ["narrow-seas-changed-a4.pdf"]
+    assert _changed_pdfs(state.target) == ["narrow-seas-changed-a4-low-ink.pdf", "narrow-seas-changed-a4.pdf"]
     result = CliRunner().invoke(main, ["build", str(pack), "--out", str(pack.parent / "out"), "--paper", "a4",
                                        "--format", "pdf", "--skip-sim"])
     assert result.exit_code == 0, result.output
@@ -219,7 +219,7 @@ def test_a_picture_counts_by_its_bytes(tmp_path):
     text = (state.target / CHANGES).read_text(encoding="utf-8")
     assert [line.split()[0] for line in _section(text, "changed")] == ["card-sun-move"]
     assert _section(text, "content changes") == ["art/photo.png (not text: the whole file)"]
-    assert _changed_pdfs(state.target) == ["art-changed-a4.pdf"]
+    assert _changed_pdfs(state.target) == ["art-changed-a4-low-ink.pdf", "art-changed-a4.pdf"]
 
 
 @pytest.mark.slow

@@ -7,6 +7,7 @@ import pytest
 from kit.pages import grey_pages
 
 from pnpgen.build.pipeline import BuildOptions, build
+from pnpgen.render.writers.pdf import kit_pdf_name
 
 pytestmark = pytest.mark.slow
 
@@ -23,7 +24,7 @@ def test_the_ink_saver_kit_prints_its_backs_under_five_per_cent(game, tmp_path):
         out = tmp_path / ("saver" if ink_saver else "colour")
         state = build(BuildOptions(game=game, out=out, papers=("a4",), formats=("pdf",), ink_saver=ink_saver,
                                    sim_games=0))
-        pages = grey_pages(out / game / f"{game}-a4.pdf", 40, tmp_path / f"png-{ink_saver}")
+        pages = grey_pages(out / game / kit_pdf_name(game, "a4", ink_saver), 40, tmp_path / f"png-{ink_saver}")
         roles = [p.role for p in state.pages["a4"]]
         assert len(pages) == len(roles)
         covered[ink_saver] = [coverage(px) for (_w, _h, px), role in zip(pages, roles) if role == "back"]
@@ -63,6 +64,14 @@ def test_the_ink_saver_kit_draws_its_backs_in_colours_that_read_on_white(game):
     assert seen > 3 * len(backs)
 
 
+def _untransformed(items):
+    """The items, and those of the groups among them drawn where they stand (no transform), depth first."""
+    for item in items:
+        yield item
+        if getattr(item, "items", None) is not None and not item.transform:
+            yield from _untransformed(item.items)
+
+
 @pytest.mark.parametrize("game", ["enemy-in-sight", "seas-of-havoc"])
 def test_the_ink_saver_footer_words_and_mark_keep_clear_of_the_rule_on_the_bands_top(game):
     from pnpgen.components import layout_kit
@@ -77,7 +86,7 @@ def test_the_ink_saver_footer_words_and_mark_keep_clear_of_the_rule_on_the_bands
         if not rules:
             continue
         below = rules[-1].y + rules[-1].h
-        for i in items:
+        for i in _untransformed(items):
             if isinstance(i, Text) and i.y > below:
                 assert i.y - fonts.CAP_HEIGHT * i.size >= below + 0.3, (p.id, i.text)
                 checked += 1
@@ -85,5 +94,12 @@ def test_the_ink_saver_footer_words_and_mark_keep_clear_of_the_rule_on_the_bands
                 ring = i.items[0]
                 top = ring.cy - ring.r if isinstance(ring, Circle) else ring.y
                 assert top >= below + 0.2, p.id
+                checked += 1
+            if isinstance(i, type(p.face)) and i.label.startswith("symbol") and i.transform[5] > below - 1:
+                shape = i.items[0]
+                ys = [op[k] for op in shape.ops for k in range(2, len(op), 2)] if hasattr(shape, "ops") else \
+                    [shape.cy - shape.r] if isinstance(shape, Circle) else [shape.y]
+                top = i.transform[5] + i.transform[3] * min(ys)  # a suit's symbol drawn as the deck's mark
+                assert top >= below + 0.1, (p.id, top, below)  # clear of the rule, as printers see it
                 checked += 1
     assert checked > 20

@@ -39,7 +39,7 @@ def _kit(root, tmp, provisional: bool, mark: str = ""):
     if provisional:
         edit(pack / "actions.yaml", "  name: Broadside\n", "  name: Broadside\n  provisional: damage still in play\n")
     if mark:  # the pack's templates choose the mark (a template left out takes pnpgen's)
-        (pack / "templates").mkdir()
+        (pack / "templates").mkdir(exist_ok=True)
         for kind in ("action-card", "board"):
             (pack / "templates" / f"{kind}.yaml").write_text(f"kind: {kind}\nprovisional: {mark}\n", encoding="utf-8")
     state = build(BuildOptions(game=str(pack), out=tmp, papers=("a4",), formats=("pdf",), sim_games=0))

@@ -33,7 +33,7 @@ def test_every_bundled_template_loads_cleanly(pack):
 
 
 def test_units_are_converted_and_defaults_filled(pack):
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     (pack / "templates" / "action-card.yaml").write_text(
         "kind: action-card\nsize: [2.5in, 3.5in]\nbleed: 9pt\nband: {height: 2cm}\n", encoding="utf-8")
     templates, problems = _templates(pack)
@@ -48,7 +48,7 @@ def test_units_are_converted_and_defaults_filled(pack):
 
 @pytest.mark.slow
 def test_a_game_template_overrides_and_extends_the_bundled_one(pack):
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     (pack / "templates" / "big-card.yaml").write_text("kind: action-card\nextends: action-card\nsize: [70, 120]\n",
                                                       encoding="utf-8")
     templates, problems = _templates(pack)
@@ -67,7 +67,7 @@ def test_a_game_template_overrides_and_extends_the_bundled_one(pack):
     ("size: [63mm]\n", "[63mm]", "'size' must be [width, height] lengths"),
 ])
 def test_a_bad_template_gets_a_located_error_and_stops_the_build(pack, line, needle, message):
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     path = pack / "templates" / "action-card.yaml"
     path.write_text("kind: action-card\n" + line, encoding="utf-8")
     with pytest.raises(ContentErrors) as e:
@@ -78,7 +78,7 @@ def test_a_bad_template_gets_a_located_error_and_stops_the_build(pack, line, nee
 
 
 def test_a_template_for_the_wrong_layout_is_refused(pack):
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     path = pack / "templates" / "action-card.yaml"
     path.write_text("kind: player-aid\n", encoding="utf-8")
     templates, problems = _templates(pack)
@@ -90,7 +90,7 @@ def test_a_template_for_the_wrong_layout_is_refused(pack):
 
 @pytest.mark.slow
 def test_check_reads_the_templates_and_names_a_bad_one_once(pack):
-    (pack / "templates").mkdir()
+    (pack / "templates").mkdir(exist_ok=True)
     path = pack / "templates" / "action-card.yaml"  # both decks (Deck B of the 4p game too) use it
     path.write_text("kind: action-card\nsize: huge\n", encoding="utf-8")
     bad = f"{where(path, 'huge')}: error: template 'action-card': 'size' must be [width, height] lengths, got 'huge'"

@@ -140,7 +140,7 @@ def test_ink_saver_keeps_bands_light(pack, tmp_path):
                                ink_saver=True, sim_games=0))
     card = next(c for c in state.game.cards if c.suit == "blue")
     n, (x, y, w, h) = _find(state, "a4", f"card-{card.id}")
-    pic = render(state.target / "narrow-seas-a4.pdf", n, tmp_path)
+    pic = render(state.target / "narrow-seas-a4-low-ink.pdf", n, tmp_path)
     r, g, b = pic.at(x + w * 0.62, y + 2.0)
     assert min(r, g, b) > 190  # a light tint, not full-bleed blue
     assert b >= r  # still bluish

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...draw.primitives import Item
 from ...draw.text import TextStyle, text_box
+from ...draw.units import SMALLEST
 from ...source.fields import did_you_mean
 from .declared import Param, register
 from .subject import fill_text
@@ -49,5 +52,13 @@ def draw_text(element, box, scope) -> list[Item]:
                       align=element["align"], valign=element["valign"], leading=element["leading"],
                       min_size=element["min_size"], display=element["display"],
                       source=element.loc_of("size"), role=element.role)
+    sizing = scope.extra.get("sizing") if element["min_size"] else None  # a deck sets such text at one size
+    if sizing is not None:
+        cap = scope.ctx.body_caps.get((sizing, element.role), 1.0)
+        if cap < 1:
+            style = replace(style, size=max(style.size * cap, style.min_size, min(style.size, SMALLEST)))
     laid = text_box(text, box, style, scope.ctx.icons.inline, source=scope.subject.loc)
+    if sizing is not None and laid.fits:
+        scope.ctx.body_kept.setdefault((sizing, element.role), []).append((scope.extra.get("card"),
+                                                                            laid.size / element["size"]))
     return [laid.group]
