@@ -8,6 +8,7 @@ from pnpgen.engine.enemy_in_sight.judge import why_illegal
 from pnpgen.engine.enemy_in_sight.moves import may_join
 from pnpgen.engine.enemy_in_sight.names import BOARDING, BROADSIDES, HULL, LINE, RAKE, REPAIR, RIGGING, SUNK, WRECK
 from pnpgen.engine.enemy_in_sight.position import parse_position
+from pnpgen.engine.rng import Rng
 
 ACTION_OF = {"broadsides": BROADSIDES, "rake": RAKE, "boarding": BOARDING, "repair": REPAIR}
 
@@ -221,6 +222,7 @@ def test_a_boarding_party_joins_the_broadsides_that_dismasts_its_target_and_boar
     assert s.dismasted(g) and s.dismasted_now == (g,)
     assert legal(s) == {("play", "boarding-party"), ("done",)}
     assert s.observation(2)["dismasted_this_turn"] == ["argus"], "the Broadsides is seen by all"
+    assert s.sample_hidden(2, Rng(5)).dismasted_now == (g,), "a redeal of the hidden keeps it"
     again = parse_position(written(s), content()).state
     assert again.dismasted_now == (g,) and legal(again) == legal(s), "a position keeps the right to board her"
     s.apply(("play", "boarding-party"))
