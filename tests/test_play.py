@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from kit import enemy_in_sight as eis
 from kit.http import hostile, post, raw
 
 from pnpgen.devloop.play import Session
@@ -23,6 +24,9 @@ from pnpgen.files.paths import bundled_packs
 from pnpgen.load.loader import load_game
 
 GAMES = [pack for pack in bundled_packs() if engine_for(load_game(pack)) is not None]
+# Player 1: Victory (rated 1), Leander (4), Camilla (6); player 2: Orient, Achille (dismasted), Argus.
+EIS_FLEETS = {"victory": eis.line(1), "leander": eis.line(1), "camilla": eis.line(1), "orient": eis.line(2),
+              "achille": eis.line(2, damage=[["rigging", "broadsides-1"]]), "argus": eis.line(2)}
 
 
 def test_every_bundled_engine_is_played_here():
@@ -185,6 +189,11 @@ def _responses(server: PlayServer, forgeries: list[dict]) -> dict:
         body = json.dumps({"action": forged}).encode()
         for route in ("/act", "/why"):
             out[f"POST {route} {k}"] = _request(port, "POST", route, body, {"Content-Type": "application/json"})
+    view = json.loads(out["/state"][1])
+    used = {key for o in view["legal"] for key in o["spots"]}
+    for key in sorted(k for k in view["regions"] if k not in used)[:4]:  # clicks where no action goes: why
+        body = json.dumps({"spot": key}).encode()
+        out[f"POST /why_here {key}"] = _request(port, "POST", "/why_here", body, {"Content-Type": "application/json"})
     return out
 
 
@@ -392,3 +401,68 @@ def test_hot_seat_lines_tell_each_seat_the_others_secret_choices_by_kind():
     assert line.said[line.player] == line.full
     other = 3 - line.player
     assert line.said[other] == "plan (which one is hidden from you)" and other in line.hidden_from
+
+
+# -- saying why --------------------------------------------------------------------------------------------------
+RULE = re.compile(r"\(rule [0-9]+(\.[0-9]+)* \w")  # a citation: the section's number and its title
+
+
+def _eis_session(state) -> Session:
+    s = Session(load_game("enemy-in-sight"), 1, "greedy", None, 1)
+    with s.lock:
+        s.state = state
+    return s
+
+
+def test_a_click_on_a_card_that_may_not_be_played_says_the_rule_it_breaks_with_its_section():
+    # after a Broadsides that dismasted nothing, Achille (dismasted before) may not be boarded: only the Rake joins
+    s = _eis_session(eis.position(EIS_FLEETS, {1: ["broadsides-5", "rake", "boarding-party"]}))
+    for action in ({"type": "play", "card": "broadsides-5"}, {"type": "target", "ship": "orient"},
+                   {"type": "part", "part": "hull"}, {"type": "from", "ship": "victory"}):
+        s.act(action, len(s.actions))
+    assert [o["text"] for o in s.view()["legal"]] == ["play rake", "done"]
+    answer = s.why_here("card:Player 1's hand:boarding-party")
+    why = ("after a Broadsides, a Boarding Party goes only against the ship that Broadsides dismasted, and this "
+           "turn's Broadsides dismasted none (rule 7.3 Boarding Party)")
+    assert answer["answers"] == [{"text": "play boarding-party", "why": why}]
+    assert answer["message"] == f"Not there. play boarding-party: {why}"
+    assert s.why_here("card:Player 2's line:achille") == {"answers": [],
+                                                           "message": "None of your actions involves that."}
+
+
+def test_a_click_on_a_ship_out_of_reach_says_why_for_each_action_it_could_mean():
+    s = _eis_session(eis.position(EIS_FLEETS | {"orient": eis.line(2, struck=True, damage=[["hull", "rake"]])},
+                                  {1: ["broadsides-4"]}))
+    s.act({"type": "play", "card": "broadsides-4"}, len(s.actions))
+    assert {o["text"] for o in s.view()["legal"]} == {"aim at Achille", "aim at Argus"}
+    answer = s.why_here("card:Player 2's line:orient")
+    assert answer["answers"] == [{"text": "aim at Orient", "why": "Orient has struck: struck ships cannot be "
+                                                                  "attacked by gunfire (rule 6.4 Strike)"}]
+    with pytest.raises(PnpgenError, match="no spot 'card:Player 2's line:victory' on your picture") as refused:
+        s.why_here("card:Player 2's line:victory")
+    assert refused.value.status == 409
+    with pytest.raises(PnpgenError, match="expected the key of a spot") as refused:
+        s.why_here(["card:Player 2's line:orient"])
+    assert refused.value.status == 400
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_click_where_no_action_goes_is_answered_with_the_rules_of_what_it_could_mean(game):
+    s = Session(load_game(game), 1, "random", None, 3)
+    rng = random.Random(5)
+    answered = asked = 0
+    while not s.over and answered < 3 and len(s.actions) < 400:
+        view = s.view()
+        if view["your_turn"]:
+            used = {k for o in view["legal"] for k in o["spots"]}
+            for o in view["legal"][:3]:
+                for picked in o["spots"][:1]:
+                    kind = picked.split(":")[0]
+                    others = [k for k in view["regions"] if k.startswith(kind + ":") and k not in used]
+                    for key in others[:4]:
+                        answer = s.why_here(key, [picked] if kind == "marker" else [])
+                        asked += 1
+                        assert all(RULE.search(a["why"]) for a in answer["answers"]), answer
+                        answered += bool(answer["answers"])
+        s.act(_json(s, rng.choice(s.state.legal_actions())), len(s.actions))
+    assert answered >= 3, (game, asked)

@@ -10,6 +10,7 @@ import random
 import urllib.request
 
 import pytest
+from kit import enemy_in_sight as eis
 from kit.chromium import CHROMIUM, Browser
 
 from pnpgen.devloop.play import Session
@@ -199,3 +200,29 @@ def test_the_seat_takes_its_action_back_before_the_agents_reply():
         browser.wait_for(f"+document.body.getAttribute('data-played') === {played}")
         assert "Taken back" in browser.run("document.getElementById('message').textContent")
     assert len(session.actions) == played and session.state.observation(1) == before
+
+
+def test_a_click_on_a_card_that_may_not_be_played_shows_the_rule_it_breaks():
+    # after a Broadsides that dismasted nothing, the Boarding Party in hand may not join (rule 7.3): its card, clicked
+    # on the picture, says so; the Rake's plays as usual
+    fleets = {"victory": eis.line(1), "leander": eis.line(1), "camilla": eis.line(1), "orient": eis.line(2),
+              "achille": eis.line(2, damage=[["rigging", "broadsides-1"]]), "argus": eis.line(2)}
+    session = Session(load_game("enemy-in-sight"), 1, "greedy", None, 1)
+    session.state = eis.position(fleets, {1: ["broadsides-5", "rake", "boarding-party"]})
+    for action in ({"type": "play", "card": "broadsides-5"}, {"type": "target", "ship": "orient"},
+                   {"type": "part", "part": "hull"}, {"type": "from", "ship": "victory"}):
+        session.act(action, len(session.actions))
+    with PlayServer(session, 0) as server, Browser() as browser:
+        browser.open(server.url)
+        browser.wait_for("document.body.getAttribute('data-state') === 'your-turn'")
+        assert click_key(browser, "card:Player 1's hand:boarding-party")
+        browser.wait_for("document.getElementById('message').textContent.indexOf('rule 7.3') >= 0")
+        message = browser.run("document.getElementById('message').textContent")
+        assert message == ("Not there. play boarding-party: after a Broadsides, a Boarding Party goes only against the "
+                           "ship that Broadsides dismasted, and this turn's Broadsides dismasted none (rule 7.3 "
+                           "Boarding Party)")
+        played = len(session.actions)
+        assert click_key(browser, "card:Player 1's hand:rake")
+        browser.wait_for(f"+document.body.getAttribute('data-played') > {played}")
+        assert browser.errors == []
+    assert session.actions[played] == ("play", "rake")

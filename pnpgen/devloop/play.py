@@ -29,6 +29,7 @@ from ..files.paths import bundled_name
 from ..model import Game
 from ..sim.playout import AGENT_SEED, AgentOptions, Table
 from .seen import looks, told
+from .spot_swaps import tries
 from .steppers import groups
 
 MOST_DECISIONS = 100_000  # the agents' decisions between two of a person's: past it, the game is left unfinished
@@ -207,6 +208,40 @@ class Session:
         if bad is None and action not in self.state.legal_actions():
             return {"legal": False, "text": text, "why": "not among the legal actions"}
         return {"legal": bad is None, "text": text, "why": "" if bad is None else str(bad)}
+
+    def why_here(self, key: Any, picks: Any = ()) -> dict:
+        """Why none of the seat's actions goes to a spot of its picture: each action a click there could mean
+        (see spot_swaps; among the actions involving every spot picked before, if any) with the rule it breaks,
+        and one sentence saying them all."""
+        if not isinstance(key, str) or not isinstance(picks, list | tuple) or \
+                not all(isinstance(k, str) for k in picks):
+            raise Refused(400, "expected the key of a spot of the picture (a string), and the keys picked before")
+        if self.handing_over() is not None or key not in self._regions(self.viewer):
+            raise Refused(409, f"there is no spot '{key}' on your picture")
+        if self.over or self.state.current_player() != self.viewer or self.viewer not in self.people:
+            return {"answers": [], "message": "It is not your turn."}
+        engine, rules, state = self.engine, self.rules, self.state
+        offered = [(engine.action_to_json(rules, a), [spot.key for spot in engine.action_spots(state, a)])
+                   for a in state.legal_actions()]
+        offered = [(action, keys) for action, keys in offered if all(k in keys for k in picks)] or offered
+        answers, said = [], set()
+        for candidate in tries(key, offered):
+            try:
+                answer = self.why(candidate)
+            except Refused:  # the clicked thing cannot stand there (a ship where a card is named)
+                continue
+            if not answer["legal"] and (answer["text"], answer["why"]) not in said:
+                said.add((answer["text"], answer["why"]))
+                answers.append({"text": answer["text"], "why": answer["why"]})
+        if not answers:
+            return {"answers": [], "message": "None of your actions involves that."}
+        return {"answers": answers,
+                "message": "Not there. " + "; ".join(f"{a['text']}: {a['why']}" for a in answers)}
+
+    def _regions(self, viewer: int | None) -> dict:
+        """The spots of the picture the page of `viewer` shows, by key."""
+        engine, state = self.engine, self.state
+        return self.pictures.svg_and_regions(engine.scene(state, viewer), self.title, (engine.status(state),))[1]
 
     def undo(self) -> None:
         """Take back the last action of the page's seat, while nobody has played after it; Refused otherwise."""

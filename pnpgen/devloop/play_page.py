@@ -66,7 +66,7 @@ fieldset{margin:.3em 0;border:1px solid #bbb}
   function say(text, fine) { $("message").textContent = text || ""; $("message").className = fine ? "fine" : ""; }
   var busy = 0;  /* requests that change the game, under way */
   function post(path, body) {
-    var changes = path !== "/why";
+    var changes = path.indexOf("/why") !== 0;
     if (changes) { busy += 1; document.body.setAttribute("data-busy", busy); }
     function done() { if (changes) { busy -= 1; document.body.setAttribute("data-busy", busy); } }
     return fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
@@ -117,26 +117,9 @@ fieldset{margin:.3em 0;border:1px solid #bbb}
     if (left.length > 1 && left.every(complete)) { say("Several actions fit: choose one in the list.", true); }
   }
   function whyNot(key) {
-    /* A place no action of the seat goes to: ask why, with the coordinates of a highlighted cell swapped. */
-    var cell = /^cell:(-?\\d+),(-?\\d+)$/.exec(key);
-    var tries = [];
-    if (cell && picks.length) {
-      candidates().forEach(function (a) {
-        a.spots.forEach(function (k) {
-          var m = /^cell:(-?\\d+),(-?\\d+)$/.exec(k);
-          if (!m) { return; }
-          var text = JSON.stringify(a.action), from = "[" + m[1] + "," + m[2] + "]";
-          var to = "[" + cell[1] + "," + cell[2] + "]";
-          if (text.indexOf(from) >= 0) { tries.push(JSON.parse(text.split(from).join(to))); }
-        });
-      });
-    }
-    if (!tries.length) { say("None of your actions involves that."); return; }
-    Promise.all(tries.slice(0, 6).map(function (t) { return post("/why", {action: t}); })).then(function (answers) {
-      var seen = {};
-      answers.forEach(function (a) { seen[a.text + ": " + (a.legal ? "legal" : a.why)] = 1; });
-      say("Not there. " + Object.keys(seen).join("; "));
-    }, function (e) { say(e.message); });
+    /* A spot no action of the seat goes to: the server says which rule each action a click there could mean breaks. */
+    post("/why_here", {spot: key, picks: picks}).then(function (a) { say(a.message); },
+                                                      function (e) { say(e.message); });
   }
   function shape(key, r) {
     var el;

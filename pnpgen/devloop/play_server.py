@@ -22,8 +22,10 @@ from .serve import DROPPED, HOST, host_allowed, loopback_server
 MOST_BODY = 64_000  # bytes of a posted action: the largest the page sends is a few hundred
 GET_ROUTES = ("/", "/state", "/log.yaml")  # everything the server answers a GET with (the tests walk them all)
 # what may be posted, each with the keys its JSON object must hold: play an action; ask whether one is legal and
-# why not; take back the seat's last action; let the agents reply; hand the page to the next seat (hot-seat)
-POST_ROUTES = {"/act": ("action",), "/why": ("action",), "/undo": (), "/advance": (), "/seat": ("seat",)}
+# why not; why no action goes to a spot of the picture; take back the seat's last action; let the agents reply;
+# hand the page to the next seat (hot-seat)
+POST_ROUTES = {"/act": ("action",), "/why": ("action",), "/why_here": ("spot",), "/undo": (), "/advance": (),
+               "/seat": ("seat",)}
 TEXT = "text/plain; charset=utf-8"
 BODY_SECONDS = 5.0
 
@@ -91,6 +93,10 @@ class _Handler(BaseHTTPRequestHandler):
                     session.act(body["action"], body.get("after"))
                 elif self.path == "/why":
                     self._send(200, "application/json", json.dumps(session.why(body["action"])).encode("utf-8"))
+                    return
+                elif self.path == "/why_here":
+                    answer = session.why_here(body["spot"], body.get("picks", []))
+                    self._send(200, "application/json", json.dumps(answer).encode("utf-8"))
                     return
                 elif self.path == "/undo":
                     session.undo()

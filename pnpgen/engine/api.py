@@ -542,6 +542,11 @@ class Engine(Protocol):
         """The agents this engine offers by name (the generic 'random' is added by the simulator)."""
         return {}
 
+    def search_defaults(self) -> dict[str, str]:
+        """The generic search agent's settings for this engine's game where its defaults do not fit it, by name as
+        `--agent-option mcts.NAME=VALUE` sets them (which override these). The default: none."""
+        return {}
+
     def metrics(self, rules: Rules) -> GameMetrics:
         """A fresh per-game figures recorder."""
         return NoMetrics()

@@ -33,6 +33,9 @@ class MctsSettings:
     width: int = 8  # actions considered at a node that has more: the policy's own choice and a sample
     exploration: float = 0.7  # UCB1's constant (values run from -1 to 1)
     rollout: str = "greedy"  # the policy of playouts: an agent of the engine, or random (also when it has none)
+    prior: float = 0.0  # a bonus for the policy's own choice at a node, prior * sqrt(times available) / (1 + its
+    # visits), as PUCT gives a policy's prior: it is searched most, and another action is played (visited more)
+    # only when its playouts score better by about that much
 
 
 def settings_from(options: dict[str, str]) -> MctsSettings:
@@ -132,7 +135,7 @@ class MctsAgent:
         """One iteration on one deal: select, expand, play out, back up."""
         path = [root]
         node = root
-        c = self.settings.exploration
+        c, prior = self.settings.exploration, self.settings.prior
         while not state.is_terminal():
             mover = state.current_player()
             if node.candidates is None:
@@ -156,10 +159,13 @@ class MctsAgent:
                 path.append(child)
                 break
             best, best_score = None, -math.inf
+            favourite = node.candidates[0]
             for a in legal:
                 ch = node.children[a]
                 ch.available += 1
                 score = ch.value / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
+                if a == favourite and prior:
+                    score += prior * math.sqrt(ch.available) / (1 + ch.visits)
                 if score > best_score:
                     best, best_score = a, score
             state.apply(best)
@@ -186,9 +192,10 @@ def _random_policy(state: State, rng: RandomSource) -> Any:
 
 
 def mcts_factory(rules: Rules, player: int, options: dict[str, str]) -> Agent:
-    """The search agent for one seat, its settings from `options` (see MctsSettings)."""
-    settings = settings_from(options)
+    """The search agent for one seat, its settings from `options` over the engine's own defaults (see
+    MctsSettings)."""
     engine = engine_for(rules.content)
+    settings = settings_from({**(engine.search_defaults() if engine is not None else {}), **options})
     offered = engine.agents() if engine is not None else {}
     policies: dict[int, Policy] = {}
     for p in range(1, rules.num_players + 1):

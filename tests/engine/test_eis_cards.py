@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from kit.enemy_in_sight import legal, line, position, seed_rolling, ship
+from kit.enemy_in_sight import content, legal, line, position, seed_rolling, ship, written
 
 from pnpgen.engine.enemy_in_sight.judge import why_illegal
 from pnpgen.engine.enemy_in_sight.moves import may_join
 from pnpgen.engine.enemy_in_sight.names import BOARDING, BROADSIDES, HULL, LINE, RAKE, REPAIR, RIGGING, SUNK, WRECK
+from pnpgen.engine.enemy_in_sight.position import parse_position
+from pnpgen.engine.rng import Rng
 
 ACTION_OF = {"broadsides": BROADSIDES, "rake": RAKE, "boarding": BOARDING, "repair": REPAIR}
 
@@ -194,6 +196,99 @@ def test_a_boarding_party_needs_a_dismasted_or_struck_target():
     bad = why_illegal(s, ("play", "boarding-party"))
     assert bad.rule == "7.3 Boarding Party"
     assert bad.reason == "no enemy ship at sea within reach is dismasted or has struck"
+
+
+def boarding_position(hand: list[str], ships_more: dict | None = None, **more):
+    """Achille dismasted before this turn; Argus a Broadsides-5 short of it (2 of her 4 Rigging); player 1 to play."""
+    ships = FLEETS | {"achille": line(2, damage=[["rigging", "broadsides-1"]]),
+                      "argus": line(2, damage=[["rigging", "broadsides-6"], ["rigging", "rake"]])}
+    return position(ships | (ships_more or {}), {1: hand}, **more)
+
+
+def test_a_boarding_party_alone_boards_any_dismasted_enemy():
+    s = boarding_position(["boarding-party"])
+    assert legal(s) == {("play", "boarding-party"), ("discard", "boarding-party")}
+    s.apply(("play", "boarding-party"))  # Achille is the only dismasted ship: she is the target
+    assert s.pending.chosen == (("target", "achille"),)
+    assert legal(s) == {("from", "victory"), ("from", "leander"), ("from", "camilla")}
+
+
+def test_a_boarding_party_joins_the_broadsides_that_dismasts_its_target_and_boards_only_her():
+    # "Play alone against a dismasted ship, or with a Broadside which dismasts the target ship" (7.3): Achille,
+    # dismasted before this turn, may be boarded by a lone Boarding Party, not by one that follows a Broadsides.
+    s = boarding_position(["broadsides-5", "boarding-party", "boarding-party"])
+    firing(s, "broadsides-5", ("target", "argus"), ("part", "rigging"), ("from", "victory"))
+    g = ship(s, "argus")
+    assert s.dismasted(g) and s.dismasted_now == (g,)
+    assert legal(s) == {("play", "boarding-party"), ("done",)}
+    assert s.observation(2)["dismasted_this_turn"] == ["argus"], "the Broadsides is seen by all"
+    assert s.sample_hidden(2, Rng(5)).dismasted_now == (g,), "a redeal of the hidden keeps it"
+    again = parse_position(written(s), content()).state
+    assert again.dismasted_now == (g,) and legal(again) == legal(s), "a position keeps the right to board her"
+    s.apply(("play", "boarding-party"))
+    assert s.pending.chosen == (("target", "argus"),), "Argus, not Achille"
+    assert legal(s) == {("from", "victory"), ("from", "leander"), ("from", "camilla")}
+
+
+def test_once_the_dismasted_ship_is_taken_no_other_boarding_party_follows():
+    s = boarding_position(["broadsides-5", "boarding-party", "boarding-party", "rake"], seed=seed_rolling(6))
+    firing(s, "broadsides-5", ("target", "argus"), ("part", "rigging"), ("from", "victory"))
+    firing(s, "boarding-party", ("from", "leander"), ("grape", ()), ("capture", "prize"))  # 6: taken
+    g = ship(s, "argus")
+    assert s.owner[g] == 1 and not s.dismasted(g), "taken, her smallest Rigging card off"
+    assert legal(s) == {("play", "rake"), ("done",)}
+    bad = why_illegal(s, ("play", "boarding-party"))
+    assert bad.rule == "7.3 Boarding Party"
+    assert bad.reason == ("after a Broadsides, a Boarding Party goes only against the ship that Broadsides "
+                          "dismasted (Argus), and she is no longer an enemy ship at sea that player 1's Line can board")
+    assert "dismasted_this_turn" not in s.observation(1)
+    assert legal(parse_position(written(s), content()).state) == legal(s)
+
+
+def test_a_boarding_party_after_a_broadsides_refuses_a_ship_it_did_not_dismast():
+    # a position written while the Boarding Party's target is still to be chosen
+    dismasted = [["rigging", "broadsides-5"], ["rigging", "broadsides-6"], ["rigging", "rake"]]
+    s = boarding_position([], step="choose", played=["broadsides"], dismasted_this_turn=["argus"],
+                          choosing={"card": "boarding-party"}, ships_more={"argus": line(2, damage=dismasted)})
+    assert legal(s) == {("target", "argus")}
+    bad = why_illegal(s, ("target", "achille"))
+    assert bad.rule == "7.3 Boarding Party"
+    assert bad.reason == ("after a Broadsides, a Boarding Party goes only against the ship that Broadsides "
+                          "dismasted; this turn's Broadsides did not dismast Achille")
+
+
+def test_no_boarding_party_follows_a_broadsides_that_dismasts_nothing():
+    s = boarding_position(["broadsides-5", "rake", "boarding-party"])
+    firing(s, "broadsides-5", ("target", "orient"), ("part", "hull"), ("from", "victory"))
+    assert s.dismasted_now == ()
+    assert legal(s) == {("play", "rake"), ("done",)}, "Achille is dismasted, but not by this Broadsides"
+    bad = why_illegal(s, ("play", "boarding-party"))
+    assert bad.rule == "7.3 Boarding Party"
+    assert bad.reason == ("after a Broadsides, a Boarding Party goes only against the ship that Broadsides "
+                          "dismasted, and this turn's Broadsides dismasted none")
+    assert "dismasted_this_turn" not in s.observation(1)
+
+
+def test_the_turn_ends_when_a_broadsides_dismasts_nothing_and_only_a_boarding_party_is_held():
+    s = boarding_position(["broadsides-5", "boarding-party"])
+    firing(s, "broadsides-5", ("target", "orient"), ("part", "rigging"), ("from", "victory"))
+    assert s.turn == 2 and s.hands[0] == ["boarding-party"], "nothing may join: the Boarding Party stays in hand"
+
+
+def test_a_broadsides_on_a_ship_dismasted_before_does_not_open_her_to_boarding():
+    s = boarding_position(["broadsides-5", "rake", "boarding-party"])
+    firing(s, "broadsides-5", ("target", "achille"), ("from", "victory"))  # her Rigging is gone: Hull only
+    assert s.damage[ship(s, "achille")][-1] == (HULL, "broadsides-5", 2)
+    assert s.dismasted_now == () and legal(s) == {("play", "rake"), ("done",)}
+
+
+def test_a_ship_a_rake_dismasts_beside_a_broadsides_is_not_boarded():
+    almost = [["rigging", "broadsides-5"], ["rigging", "rake"]]  # 3 of her 4 Rigging
+    s = boarding_position(["broadsides-5", "rake", "boarding-party"], ships_more={"argus": line(2, damage=almost)})
+    firing(s, "broadsides-5", ("target", "orient"), ("part", "hull"), ("from", "victory"))
+    firing(s, "rake", ("target", "argus"), ("part", "rigging"), ("from", "camilla"))
+    assert s.dismasted(ship(s, "argus")) and s.dismasted_now == ()
+    assert s.turn == 2 and "boarding-party" in s.hands[0], "a Rake's dismasting does not let a Boarding Party join"
 
 
 # -- other Black cards ----------------------------------------------------------------------------------------

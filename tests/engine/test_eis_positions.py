@@ -127,3 +127,19 @@ def test_a_log_with_a_malformed_action_gets_a_located_error(tmp_path: Path, monk
     r = run("replay", "log.yaml")
     assert r.exit_code == 1
     assert r.output == "log.yaml:18:24: error: action 1: unknown card 'broadside-1' (did you mean 'broadsides-1'?)\n"
+
+
+@pytest.mark.parametrize("more, where, message", [
+    ("played: [broadsides]\ndismasted_this_turn: [orinet]\n", "pos.yaml:18:23",
+     "dismasted_this_turn: unknown ship 'orinet' (did you mean 'orient'?)"),
+    ("played: [broadsides]\ndismasted_this_turn: [orient]\n", "pos.yaml:18:23",
+     "dismasted_this_turn: orient is not a dismasted ship at sea"),
+    ("dismasted_this_turn: [orient]\n", "pos.yaml:17:23",
+     "dismasted_this_turn: orient was dismasted by a Broadsides, but no Broadsides is among the cards played"),
+])
+def test_ships_dismasted_this_turn_must_fit_the_turn(more, where, message):
+    # Orient dismasted (11 of her 8 Rigging) in the last case: what is missing there is the Broadsides
+    dismasted = "[[hull, rake], [rigging, broadsides-1], [rigging, broadsides-2]]"
+    good = GOOD.replace("[[hull, rake]]", dismasted) if "played" not in more else GOOD
+    found = errors(good + more)
+    assert any(e.startswith(where) and message in e for e in found), found

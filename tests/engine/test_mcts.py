@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from kit.engines import bundled
 from kit.narrow_seas import game, position, sea, ship
 
-from pnpgen.engine.api import engine_for
+from pnpgen.engine.api import TERMINAL, engine_for
 from pnpgen.engine.mcts import MctsAgent, MctsSettings, mcts_factory, settings_from
 from pnpgen.engine.rng import AgentRng
 from pnpgen.errors import PnpgenError
@@ -109,3 +111,67 @@ def test_the_search_plays_a_whole_game_of_every_engine(pack, players):
     result = play_game(table, seats_of(("mcts", other), 0, table.num_players), 3)
     assert result.decisions > 10
     assert result.winners or result.victory is None
+
+
+class Coin:
+    """A toy game: player 1 chooses one of five actions, then a coin decides who gains 0.3 (what a search's
+    evaluation sees of a swing of chance); action 0 wins it with `edge`, the others with one half. Nothing is
+    hidden."""
+
+    def __init__(self, seed: int, edge: float = 0.5):
+        self.chosen, self.win, self.edge, self.rng = None, False, edge, random.Random(seed)
+
+    def clone(self):
+        c = Coin(0, self.edge)
+        c.chosen, c.win, c.rng = self.chosen, self.win, random.Random(self.rng.random())
+        return c
+
+    def sample_hidden(self, player, rng):
+        raise NotImplementedError
+
+    def legal_actions(self):
+        return [0, 1, 2, 3, 4] if self.chosen is None else []
+
+    def current_player(self):
+        return 1 if self.chosen is None else TERMINAL
+
+    def is_terminal(self):
+        return self.chosen is not None
+
+    def apply(self, action):
+        self.chosen = action
+        self.win = self.rng.random() < (self.edge if action == 0 else 0.5)
+
+    def returns(self):
+        return [0.3, -0.3] if self.win else [-0.3, 0.3]
+
+
+def coin_agent(**settings):
+    rules = type("CoinRules", (), {"num_players": 2})()
+    return MctsAgent(rules, MctsSettings(**settings), {1: lambda s, rng: 3, 2: lambda s, rng: 3})
+
+
+def test_a_prior_keeps_the_policys_choice_unless_the_playouts_find_better():
+    # five equally good actions: without a prior the coin's noise decides which is visited most; with one, the
+    # policy's choice (3) is played. When action 0 is much better, the search still finds it.
+    plain = {coin_agent(iterations=60)(Coin(seed), AgentRng(seed)) for seed in range(12)}
+    assert len(plain) > 1
+    favoured = {coin_agent(iterations=60, prior=1.0)(Coin(seed), AgentRng(seed)) for seed in range(12)}
+    assert favoured == {3}
+    better = [coin_agent(iterations=300, prior=1.0)(Coin(seed, edge=0.95), AgentRng(seed)) for seed in range(6)]
+    assert better.count(0) >= 5, better
+
+
+def test_an_engine_sets_the_searchs_defaults_for_its_game_and_options_override_them():
+    for pack in bundled_packs():
+        content = bundled(pack)
+        engine = engine_for(content)
+        if engine is None:
+            continue
+        rules = engine.make_rules(content, min(content.players))
+        own = engine.search_defaults()
+        assert mcts_factory(rules, 1, {}).settings == settings_from(own)
+        assert mcts_factory(rules, 1, {"iterations": "7"}).settings == settings_from({**own, "iterations": "7"})
+    assert settings_from({"prior": "0.5"}).prior == 0.5
+    with pytest.raises(PnpgenError, match=r"mcts\.prior: -1 is out of range"):
+        settings_from({"prior": "-1"})

@@ -87,6 +87,12 @@ class EnemyInSightEngine(api.Engine):
         """The greedy captain (random is the simulator's)."""
         return dict(AGENTS)
 
+    def search_defaults(self) -> dict[str, str]:
+        """The search keeps to the greedy captain's choice unless its playouts find better: chance (rolls, Red
+        cards, draws) swings a few decisions' evaluation more than most choices do, and the search's free choice
+        lost to greedy (benchmarks/bench_agents.py; figures in docs/guides/simulate.md)."""
+        return {"prior": "1.0"}
+
     def metrics(self, rules: EnemyInSight) -> Metrics:
         """A fresh per-game figures recorder."""
         return Metrics(rules)

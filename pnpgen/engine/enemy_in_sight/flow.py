@@ -85,7 +85,7 @@ def start_turn(s: GameState, p: int) -> None:
     """Player p's turn: their Refuse Battle of last turn leaves play, their Fires burn, they draw up to their hand
     capacity (an empty Action deck ends the round) unless a Red card was passed to them; then they decide."""
     s.turn = s.to_move = p
-    s.played, s.pending = (), None
+    s.played, s.pending, s.dismasted_now = (), None, ()
     for k in range(len(s.refusals) - 1, -1, -1):
         if s.refusals[k][1] == p:
             s.discard.append(s.refusals.pop(k)[0])
@@ -263,7 +263,11 @@ def resolve(s: GameState, card: str, chosen: tuple) -> None:
         return ship[got[slot][0]]
 
     if action in (BROADSIDES, RAKE):
-        fx.hit(s, own("target"), PARTS.index(got["part"][0]), info.damage, card, p, fx.GUNFIRE)
+        target = own("target")
+        was = s.dismasted(target)
+        fx.hit(s, target, PARTS.index(got["part"][0]), info.damage, card, p, fx.GUNFIRE)
+        if action == BROADSIDES and not was and s.dismasted(target) and s.at_sea(target):
+            s.dismasted_now = (*s.dismasted_now, target)
     elif action == BOARDING:
         target = own("target")
         if s.struck[target]:  # a struck ship gives herself up

@@ -192,6 +192,13 @@ def unplayable(s: GameState, p: int, card: str) -> str:
     if action in (BROADSIDES, RAKE):
         return ("no enemy ship at sea is in reach of gunfire (struck ships, Prizes behind an unbroken Line and "
                 "mobile ships under Refuse Battle are not)")
+    if action == BOARDING and BROADSIDES in s.played:
+        if not s.dismasted_now:
+            return ("after a Broadsides, a Boarding Party goes only against the ship that Broadsides dismasted, and "
+                    "this turn's Broadsides dismasted none")
+        names = ", ".join(s.rules.ships[i].name for i in s.dismasted_now)
+        return (f"after a Broadsides, a Boarding Party goes only against the ship that Broadsides dismasted "
+                f"({names}), and she is no longer an enemy ship at sea that player {p}'s Line can board")
     if action == BOARDING:
         return "no enemy ship at sea within reach is dismasted or has struck"
     if action == FIRE_SHIP:
@@ -278,6 +285,9 @@ def _why_not_target(s: GameState, card: str, t: int, rule: str) -> IllegalAction
     if s.immune(t):
         return IllegalAction(f"{name} is protected by player {s.owner[t]}'s Refuse Battle",
                              card_section("Refuse Battle"))
+    if action == BOARDING and BROADSIDES in s.played and t not in s.dismasted_now:
+        return IllegalAction(f"after a Broadsides, a Boarding Party goes only against the ship that Broadsides "
+                             f"dismasted; this turn's Broadsides did not dismast {name}", rule)
     if action == BOARDING and not (s.struck[t] or s.dismasted(t)):
         return IllegalAction(f"{name} is neither dismasted nor struck", rule)
     if s.place[t] == PRIZE and not any(may_attack(s, f, t) for f in s.fighters(p)):

@@ -113,8 +113,8 @@ def plays(s: GameState, p: int, cards: list[str]) -> list[tuple]:
 def may_join(s: GameState, action: str) -> bool:
     """Whether a card of this action may be played after the cards played this turn: one Black card a turn, but
     a Rake (at most so many a turn) fires alone or along with a Broadsides, and Boarding Parties go alone (more
-    of them together) or after a Broadsides: so no Broadsides or Rake follows a lone Boarding Party, and a Rake
-    and a Boarding Party meet only beside a Broadsides."""
+    of them together) or after a Broadsides (against the ship it dismasted: see `boardings`): so no Broadsides or
+    Rake follows a lone Boarding Party, and a Rake and a Boarding Party meet only beside a Broadsides."""
     prm = s.rules.params
     played = s.played
     mains = [a for a in played if a not in JOINERS]
@@ -209,12 +209,17 @@ def gunnery(s: GameState, p: int, rating: int | None) -> tuple:
 
 
 def boardings(s: GameState, p: int) -> tuple:
-    """Boarding Party: (target, boarding ship) for every enemy ship at sea that is dismasted or has struck."""
+    """Boarding Party: (target, boarding ship) for every enemy ship at sea that is dismasted or has struck, played
+    alone; after a Broadsides this turn, only against a ship that Broadsides dismasted ("Play alone against a
+    dismasted ship, or with a Broadside which dismasts the target ship")."""
     ships = s.rules.ships
     boarders = s.fighters(p)
+    joining = BROADSIDES in s.played
     out = []
     for q in enemies(s, p):
         for t in (*s.line[q - 1], *s.prizes[q - 1]):
+            if joining and t not in s.dismasted_now:
+                continue
             if not (s.struck[t] or s.dismasted(t)) or s.immune(t):
                 continue
             out += [(("target", ships[t].id), ("from", ships[f].id)) for f in boarders if may_attack(s, f, t)]

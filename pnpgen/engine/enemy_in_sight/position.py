@@ -36,6 +36,7 @@ from ..rng import Rng
 from .moves import completions
 from .names import (
     BREAKERS,
+    BROADSIDES,
     CAPTURE,
     CHOOSE,
     DECK,
@@ -407,6 +408,23 @@ class _Reader:
                 self.p.error(loc_of(played, k), f"played: {describe(a)} is not the action of a Black card "
                              f"(expected one of: {', '.join(sorted(actions - set(RED_ACTIONS)))})")
         s.played = tuple(a for a in played if a in actions)
+        dismasted = f.get("dismasted_this_turn", list, []) or []
+        now = []
+        for k, sid in enumerate(dismasted):
+            i = rules.ship_index.get(sid) if isinstance(sid, str) else None
+            if i is None:
+                self.p.error(loc_of(dismasted, k), f"dismasted_this_turn: unknown ship {describe(sid)}"
+                             + (did_you_mean(sid, rules.ship_index) if isinstance(sid, str) else ""))
+            elif i in now:
+                self.p.error(loc_of(dismasted, k), f"dismasted_this_turn: {sid} is listed twice")
+            elif BROADSIDES not in s.played:
+                self.p.error(loc_of(dismasted, k), f"dismasted_this_turn: {sid} was dismasted by a Broadsides, but "
+                             "no Broadsides is among the cards played this turn ('played')")
+            elif not s.dismasted(i) or s.place[i] not in (LINE, PRIZE):
+                self.p.error(loc_of(dismasted, k), f"dismasted_this_turn: {sid} is not a dismasted ship at sea")
+            else:
+                now.append(i)
+        s.dismasted_now = tuple(now)
         v = f.get("passing", dict, None)
         if v is not None:
             pf = Fields(v, "passing", self.p, f.at("passing"))

@@ -41,6 +41,7 @@ class GameState(Protocol):
     step: Any
     pending: Any
     played: tuple[str, ...]
+    dismasted_now: tuple[int, ...]
     scores: list
     vp: list
     owner: list

@@ -57,8 +57,9 @@ def readings(content: Game) -> tuple[Reading, ...]:
                 "Yes: once the ships have come, the turn ends; no Rake or Boarding Party joins a discard.",
                 ("A Rake or Boarding Party may still be played after it.",)),
         Reading("7.3", "May a Boarding Party follow a Broadsides that did not dismast its target?",
-                "Yes: it may follow any Broadsides of the turn, and boards any dismasted or struck enemy ship.",
-                ("Only after a Broadsides that dismasted the ship it boards.",)),
+                "No: after a Broadsides, a Boarding Party boards only the ship that Broadsides dismasted (played "
+                "alone, it boards any dismasted or struck enemy ship at sea).",
+                ("Yes: it may follow any Broadsides of the turn and board any dismasted or struck enemy ship.",)),
         Reading("6.2", "May one ship carry more than one Fire, and what does Repair do to Fire damage?",
                 "A ship may carry several Fires. Fire damage is not a card: Repair cannot remove it, Bucket Brigade "
                 "puts the Fire out and leaves its damage, Port clears both.",

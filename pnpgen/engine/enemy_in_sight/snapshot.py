@@ -108,6 +108,9 @@ def _cards(s: GameState, viewer: int | None) -> dict[str, Any]:
     d["in_play"] = {k: v for k, v in in_play.items() if v}
     if s.played:
         d["played"] = list(s.played)
+    boardable = [s.rules.ships[i].id for i in s.dismasted_now if s.at_sea(i) and s.dismasted(i)]
+    if boardable:  # a ship the Broadsides dismasted and a Boarding Party might still take (not sunk or repaired)
+        d["dismasted_this_turn"] = boardable
     if s.passing is not None:
         d["passing"] = {"card": s.passing[0], "from": s.passing[1]}
     return d

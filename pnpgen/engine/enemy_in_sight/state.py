@@ -29,6 +29,13 @@ from ..rng import Rng
 from . import flow, hidden, moves, snapshot
 from .names import DECK, HULL, LINE, MAIN, OVER, PRIZE, RIGGING, VP_SOURCES
 
+# The search's evaluation (see EisState.worth): a ship of one's own counts this share of her VP when whole (she
+# fights, holds the hand's capacity up and keeps her VP from the enemy), her Hull this share of her condition, and
+# a struck ship this share of what she would count.
+FLEET_SHARE = 0.5
+HULL_SHARE = 0.6
+STRUCK_SHARE = 0.5
+
 if TYPE_CHECKING:
     from .protocol import GameRules
 
@@ -36,6 +43,7 @@ class EisState(api.State):
     """Everything about one moment of an Enemy in Sight game; `rules` holds the static facts."""
 
     __slots__ = ("rules", "rng", "round", "dealer", "first_dealer", "turn", "to_move", "step", "pending", "played",
+                 "dismasted_now",
                  "scores", "vp", "owner", "place", "damage", "fires", "struck", "breaker", "ship_deck", "line",
                  "port", "prizes", "sunk", "scored", "taken", "wrecks", "deck", "discard", "hands", "breaks",
                  "blockades", "refusals", "passing", "winners", "victory", "events")
@@ -50,6 +58,7 @@ class EisState(api.State):
         self.step = MAIN
         self.pending = None  # Choosing | Boarding | Capture | Breakers | Moves
         self.played: tuple[str, ...] = ()  # action ids of the Black cards played this turn
+        self.dismasted_now: tuple[int, ...] = ()  # ships this turn's Broadsides dismasted (a Boarding Party may follow)
         self.scores = [0] * n
         self.vp = [[0] * len(VP_SOURCES) for _ in range(n)]
         self.owner = [0] * k  # 0: nobody (in the Ship deck, wrecked)
@@ -96,6 +105,7 @@ class EisState(api.State):
         c.rules, c.rng, c.round, c.dealer, c.first_dealer = self.rules, self.rng.clone(), self.round, self.dealer, \
             self.first_dealer
         c.turn, c.to_move, c.step, c.pending, c.played = self.turn, self.to_move, self.step, self.pending, self.played
+        c.dismasted_now = self.dismasted_now
         c.scores, c.vp = self.scores[:], [v[:] for v in self.vp]
         c.owner, c.place, c.damage, c.fires = self.owner[:], self.place[:], self.damage[:], self.fires[:]
         c.struck, c.breaker, c.ship_deck = self.struck[:], self.breaker[:], self.ship_deck[:]
@@ -117,14 +127,28 @@ class EisState(api.State):
         return hidden.sample_hidden(self, player, rng)
 
     def evaluate(self, player: int) -> float:
-        """The VP lead over the best other player (unscored sunk ships counted), as a share of the target."""
+        """The lead in worth over the best other player, as a share of the target: VP (unscored sunk ships
+        counted), what each Prize at sea would score, and a share of each ship's VP for her condition (a search
+        a few decisions deep then sees a hit that sinks nothing)."""
         if self.step == OVER:
             return self.returns()[player - 1]
-        vps = [self.scores[p] + self.unscored_vp(p + 1) for p in range(self.rules.num_players)]
-        mine = vps[player - 1]
-        best = max(v for p, v in enumerate(vps) if p != player - 1)
+        worth = [self.worth(p) for p in self.rules.players]
+        mine = worth[player - 1]
+        best = max(v for p, v in enumerate(worth) if p != player - 1)
         lead = (mine - best) / self.rules.params.victory_points
         return max(-0.95, min(0.95, lead))
+
+    def worth(self, p: int) -> float:
+        """Player p's VP, with unscored sunk ships, Prizes at sea as they would score, and their ships' condition."""
+        ships = self.rules.ships
+        total = float(self.scores[p - 1] + self.unscored_vp(p))
+        for i in self.prizes[p - 1]:
+            total += self.hull_left(i) + self.rigging_left(i)
+        for i in (*self.line[p - 1], *self.port[p - 1]):
+            ship = ships[i]
+            health = HULL_SHARE * self.hull_left(i) / ship.hull + (1 - HULL_SHARE) * self.rigging_left(i) / ship.rigging
+            total += FLEET_SHARE * ship.vp * health * (STRUCK_SHARE if self.struck[i] else 1.0)
+        return total
 
     # -- facts ---------------------------------------------------------------------------------
     def hull_damage(self, i: int) -> int:
