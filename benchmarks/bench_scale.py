@@ -201,7 +201,8 @@ def pnpgen_command() -> list[str]:
     """The command that runs pnpgen: the installed one, or `python -m pnpgen` from --tree."""
     if TREE is not None:
         return [sys.executable, "-m", "pnpgen"]
-    return [shutil.which("pnpgen") or "pnpgen"]
+    found = shutil.which("pnpgen")
+    return [found] if found else [sys.executable, "-m", "pnpgen"]
 
 
 def run(cmd: list[str], cwd: Path | None = None) -> tuple[float, float]:

@@ -178,7 +178,8 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     colour = suit.colour if suit else t.neutral
     face = _Face(ctx, deck, card, t, suit, colour, ctx.theme.solid(colour), ctx.theme.text_on(colour, t.ink),
                  deepen(colour))
-    scope = element_scope(ctx, t, card_subject(ctx, deck, card), {"face": face, "regions": [], "sizing": deck.id})
+    scope = element_scope(ctx, t, card_subject(ctx, deck, card), {"face": face, "regions": [], "sizing": deck.id,
+                                                                     "card": card.id})
     items = draw_elements(template_elements(ctx, t), scope)
     return Group(tuple(items), label=f"card {card.id}", regions=tuple(scope.extra["regions"]))
 
@@ -310,7 +311,7 @@ def _title_band(face: _Face, cost_spec) -> list[Item]:
         out.append(chips)
         x = m + cw + 2.5
     spec = index_field(face.deck)
-    index = corner_index(ctx, card, spec, x, bh, t.index.height, widest_value(face.deck, spec), t.ink,
+    index = corner_index(ctx, card, spec, x, bh, t.index.height, widest_value(ctx, face.deck, spec), t.ink,
                          face.accent) if spec is not None else None
     if index is not None:  # the number over the suit's symbol, in place of the band's symbol
         out.append(index[0])
@@ -368,7 +369,7 @@ def _face_body(face: _Face, art, shown: list[Shown]) -> tuple[list[Item], float]
             break
     group, items, used, problem, kept = body
     if not problem and text is not None:  # a card whose text cannot fit sets no size for the rest
-        ctx.body_kept.setdefault((face.deck.id, BODY), []).append(kept)
+        ctx.body_kept.setdefault((face.deck.id, BODY), []).append((face.card.id, kept))
     if problem:
         ctx.problems.error(written_at(ctx.game, card, problem[1]), f"card '{card.id}': {problem[0]}")
     return ([group] if group is not None else []) + items, used
@@ -700,12 +701,22 @@ def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
         if value:
             short = _is_short(value)
             out.append(Shown(s.label, value, s.id if short and ctx.icons.known(s.id) else None, short,
-                             widest_value(deck, s) if short else ""))
+                             widest_value(ctx, deck, s) if short else ""))
     return cost, out
 
 
-def widest_value(deck: Deck, spec) -> str:
-    """The widest a field's value prints, over its declared bounds and the values its deck's cards give."""
+def widest_value(ctx: Ctx, deck: Deck, spec) -> str:
+    """The widest a field's value prints, over its declared bounds and the values its deck's cards give (worked
+    out once a deck: every card of the deck asks)."""
+    key = ("widest", deck.id, spec.id if spec is not None else None)
+    if key not in ctx.memo:
+        ctx.memo[key] = _widest(deck, spec)
+    return ctx.memo[key]
+
+
+def _widest(deck: Deck, spec) -> str:
+    if spec is None:
+        return ""
     values = [field_text(spec, b) for b in (spec.min, spec.max) if b is not None and spec.kind == "int"]
     values += [field_text(spec, c.field(spec.id)) for c in deck.cards if c.field(spec.id) is not None]
     return max(values, key=lambda v: fonts.width(v, 1.0, "bold"), default="")
@@ -964,16 +975,18 @@ def _extent(value, whole: float) -> float:
 BODY = "body"  # the classic card's rules text (needs and effect), as the deck's sizes are kept
 
 
-def one_size(ctx: Ctx, deck_id: str) -> bool:
+def one_size(ctx: Ctx, deck_id: str) -> set[str]:
     """After a deck's cards are laid out once: set each text of theirs that shrinks to fit (the rules text, a text
-    element with a min_size) at one size for the deck, the smallest any card needed; whether that changed any."""
-    changed = False
+    element with a min_size) at one size for the deck, the smallest any card needed; the ids of the cards that
+    set one larger, to lay out again."""
+    again: set[str] = set()
     for key in [k for k in ctx.body_kept if k[0] == deck_id]:
         kept = ctx.body_kept.pop(key)
-        if max(kept) - min(kept) > 1e-6:
-            ctx.body_caps[key] = min(kept)
-            changed = True
-    return changed
+        least = min(share for _card, share in kept)
+        if any(share > least + 1e-6 for _card, share in kept):
+            ctx.body_caps[key] = least
+            again |= {card for card, share in kept if share > least + 1e-6}
+    return again
 
 
 def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
@@ -982,8 +995,10 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
     frame = card_frame(ctx, deck)
     back = scaled(card_back(ctx, deck), frame.factor)
     faces = [card_face(ctx, deck, card) for card in deck.cards]
-    if one_size(ctx, deck.id):
-        faces = [card_face(ctx, deck, card) for card in deck.cards]
+    again = one_size(ctx, deck.id)
+    faces = [card_face(ctx, deck, card) if card.id in again else face for card, face in zip(deck.cards, faces)]
+    for key in [k for k in ctx.body_kept if k[0] == deck.id]:
+        del ctx.body_kept[key]  # (what the cards laid out again kept: their sizes are the deck's now)
     pieces = []
     for card, face in zip(deck.cards, faces):
         f = card_frame(ctx, deck, card=card)

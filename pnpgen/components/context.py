@@ -46,6 +46,7 @@ class Ctx:
     cards: CardFormat = CardFormat()
     pictures: dict = field(default_factory=dict)  # image file -> its Picture, or None once reported as bad
     places: TextPlaces = field(default_factory=TextPlaces)  # where a word of a text stands in its file
+    memo: dict = field(default_factory=dict)  # what every piece of a deck would work out alike, worked out once
     body_kept: dict = field(default_factory=dict)  # (deck id, text) -> the size each card's layout kept (shares)
     body_caps: dict = field(default_factory=dict)  # (deck id, text) -> the share its cards set that text at, at most
 

@@ -59,5 +59,6 @@ def draw_text(element, box, scope) -> list[Item]:
             style = replace(style, size=max(style.size * cap, style.min_size, min(style.size, SMALLEST)))
     laid = text_box(text, box, style, scope.ctx.icons.inline, source=scope.subject.loc)
     if sizing is not None and laid.fits:
-        scope.ctx.body_kept.setdefault((sizing, element.role), []).append(laid.size / element["size"])
+        scope.ctx.body_kept.setdefault((sizing, element.role), []).append((scope.extra.get("card"),
+                                                                            laid.size / element["size"]))
     return [laid.group]
