@@ -418,14 +418,16 @@ def _footer_band(face: _Face) -> list[Item]:
     need = fonts.width(word, style.size, "bold" if style.bold else "regular")
     # A crowded footer (a turned index, a deck's mark and the PROVISIONAL tag on one card) gives way in turn: the
     # version number leaves the tag alone, the turned index drops its icon, then the suit's word at the left goes
-    # (the turned index still shows the suit's symbol).
+    # (the turned index still shows the suit's symbol). A word too long for any of these is left for the preflight
+    # to report, in the footer as it was.
     for icon, version in ((True, True), (True, False), (False, False)):
         right_items, right = _footer_right(face, row, icon, version)
         if right - m >= need:
             break
     else:
-        out += right_items
-        return out
+        if t.footer.turned and face.suit:
+            return out + right_items
+        right_items, right = _footer_right(face, row, True, True)
     out += right_items
     out.append(text_box(word, (m, row[0], right - m, row[1]), style, source=getattr(named, "loc", None)).group)
     return out
