@@ -124,7 +124,7 @@ def break_game_yaml_is_a_list(root: Path) -> list[str]:
 
 @case
 def break_unknown_key_close(root: Path) -> list[str]:
-    edit(root / "cards.yaml", "  template: action-card", "  tempalte: action-card")
+    edit(root / "cards.yaml", "  template: sea-card", "  tempalte: sea-card")
     return [err(where(root / "cards.yaml", "tempalte"), "deck 'action': unknown field 'tempalte' "
                 "(did you mean 'template'?)")]
 
@@ -221,8 +221,9 @@ def break_bad_palette_colour(root: Path) -> list[str]:
 
 @case
 def break_unknown_template(root: Path) -> list[str]:
-    edit(root / "cards.yaml", "  template: action-card", "  template: action-crad")
-    known = ", ".join(sorted(p.stem for p in TEMPLATES_DIR.glob("*.yaml")))
+    edit(root / "cards.yaml", "  template: sea-card", "  template: action-crad")
+    known = ", ".join(sorted({p.stem for p in TEMPLATES_DIR.glob("*.yaml")}  # pnpgen's and the pack's own
+                             | {p.stem for p in (root / "templates").glob("*.yaml")}))
     return [err(where(root / "cards.yaml", "action-crad"), "deck 'action': unknown template 'action-crad' "
                 f"(expected one of: {known}) (did you mean 'action-card'?)")]
 

@@ -102,7 +102,7 @@ def test_the_rules_are_the_engines_parameters(written: dict[str, Path]) -> None:
 
 
 @pytest.mark.parametrize("file, old, new, needle, schema", [
-    ("cards.yaml", "  template: action-card", "  tempalte: action-card", "tempalte", "decks"),
+    ("cards.yaml", "  template: sea-card", "  tempalte: sea-card", "tempalte", "decks"),
     ("tokens.yaml", "colour: ochre, label: X}", "colour: ochre, lable: X}", "lable", "tokens"),
     ("game.yaml", "symbol: circle}", "symbol: circle, flag: jolly-roger}", "flag:", "game"),
     ("four-player.yaml", "\nrules:  ", "\nrulez:  ", "rulez", "variant"),
