@@ -23,7 +23,17 @@ from .corner import INDEX_SPEC, corner_index, index_field
 from .diagrams import heading_diagram, range_diagram, stat
 from .elements import Inks, Known, Scope, Subject, Trim, draw_elements, read_elements, register
 from .griddiagram import Palette, grid_manoeuvre_diagram
-from .imprint import PROVISIONAL_SPEC, SAFE, badge_fit, deck_badge, imprint, imprint_width, marked
+from .imprint import (
+    PROVISIONAL_SPEC,
+    SAFE,
+    badge_fit,
+    deck_badge,
+    imprint,
+    imprint_width,
+    marked,
+    provisional_tag,
+    tag_width,
+)
 from .zones import ZONES_SPEC, card_zones, zones_ok
 
 FACE_SPEC = {
@@ -465,7 +475,7 @@ def _body_filler(face: _Face, used: float) -> list[Item]:
 def _footer_band(face: _Face) -> list[Item]:
     """The footer band: the suit's name and symbol again, for colour-blind players (else what the card is), the
     deck's mark and the game's version; its text keeps out of the 3 mm next to the trim."""
-    ctx, t, th, deck, card = face.ctx, face.t, face.theme, face.deck, face.card
+    t, th, deck, card = face.t, face.theme, face.deck, face.card
     w, h = t.size
     b, m, fh = t.bleed, t.margin, t.footer.height
     if fh <= 0:
@@ -474,10 +484,37 @@ def _footer_band(face: _Face) -> list[Item]:
     if th.ink_saver:
         out.append(Rect(-b, h - fh - 0.8, w + 2 * b, 0.8, Style(fill=th.line(face.colour))))  # on it, not in it
     row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
+    named = face.suit if face.suit else card.action if card.action else deck
+    word, style = named.name.upper(), text_style(t.footer.text, face.band_ink)
+    need = fonts.width(word, style.size, "bold" if style.bold else "regular")
+    # A crowded footer (a turned index, a deck's mark and the PROVISIONAL tag on one card) gives way in turn: the
+    # version number leaves the tag alone, the turned index drops its icon, then the suit's word at the left goes
+    # (the turned index still shows the suit's symbol). A word too long for any of these is left for the preflight
+    # to report, in the footer as it was.
+    for icon, version in ((True, True), (True, False), (False, False)):
+        right_items, right = _footer_right(face, row, icon, version)
+        if right - m >= need:
+            break
+    else:
+        if t.footer.turned and face.suit:
+            return out + right_items
+        right_items, right = _footer_right(face, row, True, True)
+    out += right_items
+    out.append(text_box(word, (m, row[0], right - m, row[1]), style, source=getattr(named, "loc", None)).group)
+    return out
+
+
+def _footer_right(face: _Face, row: tuple[float, float], icon: bool, version: bool) -> tuple[list[Item], float]:
+    """The footer's items from its right end leftward (turned index or suit symbol, deck's mark, version line and
+    PROVISIONAL tag; the turned index without its action's icon, the tag without the version beside it, when
+    asked), and where the room they leave ends."""
+    ctx, t, th, deck, card = face.ctx, face.t, face.theme, face.deck, face.card
+    w, m = t.size[0], t.margin
     mid = row[0] + row[1] / 2
     right = w - m
+    out: list[Item] = []
     if t.footer.turned:
-        turned, wide = _turned_index(face, row[1])
+        turned, wide = _turned_index(face, row[1], icon)
         out.append(place(turned, right, row[0] + row[1], 180))  # read upside down from the corner
         right -= wide + 2.0
     elif face.suit:
@@ -490,18 +527,20 @@ def _footer_band(face: _Face) -> list[Item]:
         out.append(deck_badge(deck.mark, right - wide / 2, mid, d, face.band_ink, face.band_fill))
         right -= wide + 1.5
     why = provisional(card, deck)
-    out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, face.band_ink, provisional=why,
-                       mark=t.provisional))
-    right -= imprint_width(ctx, why, t.provisional) + 2.0
-    named = face.suit if face.suit else card.action if card.action else deck
-    out.append(text_box(named.name.upper(), (m, row[0], right - m, row[1]), text_style(t.footer.text, face.band_ink),
-                        source=getattr(named, "loc", None)).group)
-    return out
+    baseline = mid + fonts.CAP_HEIGHT * SMALLEST / 2
+    if version or not why or t.provisional != "corner":
+        out.append(imprint(ctx, right, baseline, face.band_ink, provisional=why, mark=t.provisional))
+        right -= imprint_width(ctx, why, t.provisional) + 2.0
+    else:
+        out.append(provisional_tag(right, baseline))
+        right -= tag_width() + 2.0
+    return out, right
 
 
-def _turned_index(face: _Face, height: float) -> tuple[Group, float]:
+def _turned_index(face: _Face, height: float, icon: bool = True) -> tuple[Group, float]:
     """What a card is, as its top left corner says it, laid out upright in a strip `height` mm high from (0, 0):
-    the suit's symbol, the action's icon and the card's name (the footer turns it upside down); and its width."""
+    the suit's symbol, the action's icon (unless `icon` is False) and the card's name (the footer turns it upside
+    down); and its width."""
     ctx, t, card = face.ctx, face.t, face.card
     s = min(height * 0.95, 3.6)
     items: list[Item] = []
@@ -510,7 +549,7 @@ def _turned_index(face: _Face, height: float) -> tuple[Group, float]:
         items.append(_band_symbol(ctx, face.theme, face.suit.id, x, (height - s) / 2, s, face.band_ink))
         x += s + 1.0
     action = card.action
-    if action is not None and action.icon and ctx.icons.known(action.icon):
+    if icon and action is not None and action.icon and ctx.icons.known(action.icon):
         items.append(ctx.icons.draw(action.icon, x, (height - s) / 2, s, face.band_ink))
         x += s + 1.0
     style = text_style(t.footer.text, face.band_ink)
