@@ -55,7 +55,7 @@ GALLERY = {
     "rules-card": (3, (98.5, 93)),
     "two-suit": (5, (98.5, 93)),
     "tarot": (3, (8, 124)),
-    "counters": (3, (4, 64)),
+    "counters": (3, (4, 114)),
 }
 GALLERY_RESOLUTION = 100
 
