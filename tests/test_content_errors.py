@@ -222,7 +222,8 @@ def break_bad_palette_colour(root: Path) -> list[str]:
 @case
 def break_unknown_template(root: Path) -> list[str]:
     edit(root / "cards.yaml", "  template: sea-card", "  template: sea-crad")
-    known = ", ".join(sorted({p.stem for p in (*TEMPLATES_DIR.glob("*.yaml"), *(root / "templates").glob("*.yaml"))}))
+    known = ", ".join(sorted({p.stem for p in TEMPLATES_DIR.glob("*.yaml")}
+                             | {p.stem for p in (root / "templates").glob("*.yaml")}))
     return [err(where(root / "cards.yaml", "sea-crad"), "deck 'action': unknown template 'sea-crad' "
                 f"(expected one of: {known}) (did you mean 'sea-card'?)")]
 
@@ -303,7 +304,7 @@ def break_hex_unknown_suit(root: Path) -> list[str]:
 @case
 def break_hex_suit_not_a_name(root: Path) -> list[str]:
     edit(root / "board.yaml", "[-4, 0, red]", "[-4, 0, [red]]")
-    return [err(where(root / "board.yaml", "[red]"), "board 'duel': hex [-4, 0]: the suit must be a name, "
+    return [err(where(root / "board.yaml", "[red]"), "board 'duel': hex [-4, 0]: a suit or terrain must be a name, "
                 "got a list")]
 
 

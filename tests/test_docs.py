@@ -82,3 +82,15 @@ def test_readme_links_every_page_of_the_site_but_home_and_gallery():
     for page in nav_pages():
         if page not in ("index.md", "gallery.md"):
             assert f"(docs/{page})" in readme, f"README does not link docs/{page}"
+
+
+def test_the_gallery_shows_every_layout_with_its_picture_and_the_command_to_start_from_it():
+    from pnpgen.authoring.scaffold import layouts
+
+    page = (ROOT / "docs" / "gallery.md").read_text(encoding="utf-8")
+    shown = re.findall(r"^## (\S+)$", page, re.M)
+    assert sorted(shown) == sorted(layouts()) and len(shown) >= 7
+    for name in shown:
+        entry = page.split(f"\n## {name}\n", 1)[1].split("\n## ", 1)[0]
+        assert f"(images/gallery-{name}.png)" in entry, name
+        assert re.search(rf"^\$ pnpgen new [\w-]+ --layout {name}$", entry, re.M), name

@@ -1,6 +1,6 @@
-"""The docs' commands run: every command a reader of the tutorial, the how-to guides and the games' pages types,
-and every file they write or edit, done in order in a scratch folder, each command ending with the status the page
-shows. A renamed option or a changed message fails here, not for the reader.
+"""The docs' commands run: every command a reader of the tutorial, the gallery, the how-to guides and the games'
+pages types, and every file they write or edit, done in order in a scratch folder, each command ending with the
+status the page shows. A renamed option or a changed message fails here, not for the reader.
 
 How the pages mark what they show is in docs/tools/doccommands.py; the reasons a command may be skipped are here.
 """
@@ -29,11 +29,11 @@ SKIPS = {
     "browser": "opens a page for a person in a browser (tests/test_browser.py and test_play.py drive the pages)",
     "cluster": "starts a Dask scheduler or worker, which runs until stopped (tests/sim drive a local cluster)",
 }
-SECTIONS = ("Tutorial", "How-to guides", "Games")
+SECTIONS = ("Tutorial", "Gallery", "How-to guides", "Games")
 
 
 def pages() -> list[str]:
-    """The pages of the site's tutorial, how-to guides and games, from its nav."""
+    """The pages of the site's tutorial, gallery, how-to guides and games, from its nav."""
     nav = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
     found = []
 

@@ -31,6 +31,13 @@ def test_every_picture_shown_is_made_by_the_command_and_every_one_made_is_shown(
     assert shown == made, (shown, made)
 
 
+def test_the_gallery_has_a_picture_of_every_layout():
+    from pnpgen.authoring.scaffold import layouts
+
+    assert list(pictures.GALLERY) == list(layouts())
+    assert {f"gallery-{name}.png" for name in layouts()} <= {p.name for p in pictures.PICTURES}
+
+
 @pytest.mark.slow
 def test_no_picture_is_stale():
     assert pictures.stale() == [], f"pictures are stale: run {pictures.COMMAND}"

@@ -102,7 +102,7 @@ def test_the_rules_are_the_engines_parameters(written: dict[str, Path]) -> None:
 
 
 @pytest.mark.parametrize("file, old, new, needle, schema", [
-    ("cards.yaml", "  template: action-card", "  tempalte: action-card", "tempalte", "decks"),
+    ("cards.yaml", "  template: sea-card", "  tempalte: sea-card", "tempalte", "decks"),
     ("tokens.yaml", "colour: ochre, label: X}", "colour: ochre, lable: X}", "lable", "tokens"),
     ("game.yaml", "symbol: circle}", "symbol: circle, flag: jolly-roger}", "flag:", "game"),
     ("four-player.yaml", "\nrules:  ", "\nrulez:  ", "rulez", "variant"),
@@ -134,3 +134,53 @@ def test_new_packs_point_each_file_at_its_schema(tmp_path: Path, monkeypatch: py
             assert schema_error(path, schema) is None
             checked += 1
     assert checked > 10
+
+
+def _templates() -> list[Path]:
+    """Every template file pnpgen ships: its own, the bundled packs' and the gallery layouts'."""
+    from pnpgen.authoring.scaffold import GALLERY as GALLERY_DIR
+    from pnpgen.files.paths import TEMPLATES_DIR
+
+    found = [*TEMPLATES_DIR.glob("*.yaml"), *CONTENT_DIR.glob("*/templates/*.yaml"),
+             *GALLERY_DIR.glob("*/templates/*.yaml")]
+    return sorted(found)
+
+
+def test_the_template_schema_accepts_every_template_pnpgen_ships() -> None:
+    schema = documents(None)["template.schema.json"]
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema)
+    files = _templates()
+    assert len(files) >= 15  # pnpgen's own eight kinds, the packs' and the gallery's
+    for path in files:
+        error = best_match(validator.iter_errors(load_yaml(path)))
+        assert error is None, f"{path}: {error.message}"
+
+
+@pytest.mark.parametrize("text, wrong", [
+    ("kind: action-card\nfooter: {hieght: 6mm}\n", "hieght"),  # a misspelt parameter of a part
+    ("kind: action-card\nbnad: {height: 6mm}\n", "bnad"),  # a misspelt part
+    ("kind: token\nsize: big\n", "size"),  # a card's parameter in a token template
+    ("kind: action-card\nelements:\n  a: {kind: rect, fil: red}\n", "fil"),  # an element's misspelt parameter
+    ("kind: action-card\nelements:\n  a: {kind: rect, text: '{name}'}\n", "text"),  # another kind's parameter
+    ("kind: action-card\nelements:\n  a: {kind: rect, arrange: spiral}\n", "spiral"),  # not one of the choices
+    ("kind: action-card\nelements:\n  a: {kind: circle}\n", "circle"),  # no such element kind
+    ("kind: card\n", "card"),  # no such template kind
+])
+def test_the_template_schema_refuses_what_reading_the_template_refuses(tmp_path: Path, text: str, wrong: str) -> None:
+    validator = Draft202012Validator(documents(None)["template.schema.json"])
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    errors = list(validator.iter_errors(load_yaml(path)))
+    assert errors and any(wrong in str(e.message) or wrong in json.dumps(e.instance) for e in errors), errors
+
+
+def test_a_new_pack_points_its_templates_at_the_template_schema(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["new", "deck", "--layout", "playing-card"])
+    assert result.exit_code == 0, result.output
+    (template,) = (tmp_path / "deck" / "templates").glob("*.yaml")
+    first = template.read_text(encoding="utf-8").splitlines()[0]
+    assert first == f"{EDITOR_LINE}../schema/template.schema.json"
+    assert pack_files(tmp_path / "deck")[template.resolve()] == "template.schema.json"
+    assert errors_of(tmp_path / "deck") == []  # the line is a comment: the template reads as before

@@ -1,7 +1,8 @@
 """JSON Schema (draft 2020-12) of a pack's YAML files, made from the model's declarations, for editors.
 
 One schema file per kind of file: `game.schema.json`, one per section a game.yaml may name a file for
-(`decks.schema.json` for a file of decks ...) and `variant.schema.json`. The `rules` mapping is described by
+(`decks.schema.json` for a file of decks ...), `variant.schema.json` and `template.schema.json` (a file of the
+pack's templates/ folder). The `rules` mapping is described by
 the parameters the game's engine declares (asked of it through the engine registry).
 """
 
@@ -141,6 +142,9 @@ def documents(engine: str | None) -> dict[str, dict]:
         else:
             root = s.kind(d.kind)
         out[schema_name(key)] = s.document({**root, "description": d.spec.doc}, f"a file of {key}")
+    from .template_schema import TEMPLATE_FILE, template_document
+
+    out[TEMPLATE_FILE] = template_document()
     return out
 
 
@@ -168,6 +172,11 @@ def pack_files(root: Path) -> dict[Path, str]:
                 out.setdefault((root / ref).resolve(), schema_name(key))
 
     name_files(doc, [k for k in sections if k != "variants"])
+    templates = root / "templates"
+    if templates.is_dir() and not templates.is_symlink():
+        for path in sorted(templates.glob("*.yaml")):
+            if path.is_file() and not path.is_symlink():
+                out.setdefault(path.resolve(), "template.schema.json")
     variants = doc.get("variants")
     for ref in (variants.values() if isinstance(variants, dict) else ()):
         path = (root / ref).resolve() if isinstance(ref, str) else None

@@ -128,17 +128,13 @@ def check_engine(game: Game, p: Problems) -> bool:
 
 
 def check_board(game: Game, board, p: Problems) -> None:
-    """A board must have hexes, all suited when the game has suits, and be connected."""
+    """A board must have hexes (a hex may have no suit) and be connected."""
     if board.grid != "hex":
         grids.check_board(game, board, p)
         return
     if not board.hexes:
         p.error(board.loc, f"board '{board.id}' has no hexes")
         return
-    if game.suits:
-        for h in board.hexes:
-            if h.suit is None:
-                p.error(h.loc, f"board '{board.id}': hex [{h.q}, {h.r}] has no suit")
     parts = components(board.cells())
     if len(parts) > 1:
         main = parts[0]

@@ -17,6 +17,7 @@ from .areacards import area_card_pieces
 from .board import board_piece
 from .cards import deck_pieces
 from .context import CardFormat, Ctx
+from .hextiles import tile_pieces
 from .tokens import token_piece
 
 SECTIONS = ("Cards", "Card backs", "Boards", "Ship and area cards", "Player aids", "Tokens")
@@ -79,7 +80,7 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
     for deck in game.decks:
         add_own(deck, deck_pieces(ctx, deck))
     for board in game.boards:
-        add_own(board, board_piece(ctx, board))
+        add_own(board, [board_piece(ctx, board), *tile_pieces(ctx, board)])
     for card in game.area_cards:
         add_own(card, area_card_pieces(ctx, card))
     aids: list[Piece] = []
@@ -101,7 +102,7 @@ def _layout_kit(game: Game, ink_saver: bool, problems: Problems | None,
         made: list[Piece] = []
         for deck in v.decks:
             made += owned(deck, deck_pieces(vctx, deck))
-        made += [board_piece(vctx, b) for b in v.boards]
+        made += [p for b in v.boards for p in (board_piece(vctx, b), *tile_pieces(vctx, b))]
         made += [area_card_pieces(vctx, c) for c in v.area_cards]
         made += [p for a in v.player_aids for p in aid_copies(a, aid_piece(vctx, a), (v.players,), ())]
         made += [aid for aid in aids if aid.players == (v.players,)]  # the game's aids for its extra players
@@ -134,7 +135,7 @@ def restated_pieces(ctx: Ctx, v: Variant) -> list[Piece]:
         elif isinstance(record, AreaCard):
             made = [area_card_pieces(ctx, record)]
         else:
-            made = [board_piece(ctx, record)]
+            made = [board_piece(ctx, record), *tile_pieces(ctx, record)]
         out += [replace(p, id=f"{p.id}-{v.id}", copy_of=None) for p in made]
     return out
 

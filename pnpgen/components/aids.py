@@ -13,26 +13,27 @@ from .context import Ctx
 from .imprint import PROVISIONAL_SPEC, SAFE, imprint, marked
 
 SPEC = {
-    "size": P("size", ("95mm", "126mm")),  # an aid of size 'card': four fit on A4 and on Letter
-    "half_page": P("size", ("190mm", "128mm")),
-    "page": P("size", ("190mm", "255mm")),
-    "bleed": P("length", "3mm", min=0, max=20),
-    "margin": P("length", "5mm", min=0, max=30),
-    "background": P("colour", "#fbf7ee"),
-    "ink": P("colour", "#222222"),
-    "accent": P("colour", "#1b3a5c"),
-    "title_height": P("length", "12mm", min=4, max=60),
+    "size": P("size", ("95mm", "126mm"), doc="an aid of size 'card', [width, height]: four fit on A4 and on Letter"),
+    "half_page": P("size", ("190mm", "128mm"), doc="an aid of size 'half-page'"),
+    "page": P("size", ("190mm", "255mm"), doc="an aid of size 'page'"),
+    "bleed": P("length", "3mm", min=0, max=20, doc="how far the background prints past the trim"),
+    "margin": P("length", "5mm", min=0, max=30, doc="the margin inside the trim"),
+    "background": P("colour", "#fbf7ee", doc="the paper colour"),
+    "ink": P("colour", "#222222", doc="the text colour"),
+    "accent": P("colour", "#1b3a5c", doc="the title band's and rules' colour"),
+    "title_height": P("length", "12mm", min=4, max=60, doc="the title band's height"),
     "title": text_spec("13pt", bold=True, valign="middle", min_size="8pt", display=True),
     "heading": text_spec("8.5pt", bold=True),
     "body": text_spec("7.5pt"),
     "table": text_spec("7pt"),
-    "section_gap": P("length", "2.6mm", min=0, max=30),
-    "cell_pad": P("length", "1mm", min=0, max=10),
-    "min_scale": P("number", 0.86, min=0.3, max=1),
-    "max_scale": P("number", 1.3, min=1, max=3),
-    "text_first": P("bool", False),  # a section with text and a table: the text above the table
-    "write_row": P("length", "7mm", min=2, max=30),  # the height of a blank row to write in (a score pad)
-    "image_height": P("length", "35mm", min=5, max=250),  # a section's picture: as wide as the text, at most this tall
+    "section_gap": P("length", "2.6mm", min=0, max=30, doc="the space between sections"),
+    "cell_pad": P("length", "1mm", min=0, max=10, doc="the room inside a table's cell"),
+    "min_scale": P("number", 0.86, min=0.3, max=1, doc="the text may shrink to this share of its sizes to fit the aid"),
+    "max_scale": P("number", 1.3, min=1, max=3, doc="and grow to this share to fill it"),
+    "text_first": P("bool", False, doc="a section with text and a table: the text above the table"),
+    "write_row": P("length", "7mm", min=2, max=30, doc="the height of a blank row to write in (a score pad)"),
+    "image_height": P("length", "35mm", min=5, max=250,
+                      doc="a section's picture: as wide as the text, at most this tall"),
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
 }
 

@@ -23,48 +23,66 @@ from .corner import INDEX_SPEC, corner_index, index_field
 from .diagrams import heading_diagram, range_diagram, stat
 from .elements import Inks, Known, Scope, Subject, Trim, draw_elements, read_elements, register
 from .griddiagram import Palette, grid_manoeuvre_diagram
-from .imprint import PROVISIONAL_SPEC, SAFE, badge_fit, deck_badge, imprint, imprint_width, marked
+from .imprint import (
+    PROVISIONAL_SPEC,
+    SAFE,
+    badge_fit,
+    deck_badge,
+    imprint,
+    imprint_width,
+    marked,
+    provisional_tag,
+    tag_width,
+)
 from .zones import ZONES_SPEC, card_zones, zones_ok
 
 FACE_SPEC = {
-    "size": P("size", ("63mm", "88mm")),
-    "bleed": P("length", "3mm", min=0, max=20),
-    "margin": P("length", "4mm", min=0, max=30),
-    "background": P("colour", "#fbf7ee"),
-    "ink": P("colour", "#222222"),
-    "neutral": P("colour", "#4a5a6a"),
-    "band": {"height": P("length", "18mm", min=5, max=80), "symbol": P("length", "11mm", min=2, max=60),
-             "icon": P("length", "9mm", min=0, max=60), "title": text_spec("13pt", bold=True, valign="middle",
-                                                                           min_size="8pt", display=True)},
-    "diagram": P("box", ("4mm", "21mm", "55mm", "29mm")),
-    "requires": {"box": P("box", ("4mm", "52mm", "55mm", "13mm")), "label": P("str", "Needs"),
-                 "text": text_spec("7pt", min_size="6pt"), "none": P("str", "None.")},
-    "effect": {"box": P("box", ("4mm", "66mm", "55mm", "16mm")), "label": P("str", "Effect"),
+    "size": P("size", ("63mm", "88mm"), doc="the card's trim size, [width, height]"),
+    "bleed": P("length", "3mm", min=0, max=20, doc="how far the background prints past the trim, to cut into"),
+    "margin": P("length", "4mm", min=0, max=30, doc="the classic regions' margin inside the trim"),
+    "background": P("colour", "#fbf7ee", doc="the paper colour (`paper` in an element's colour)"),
+    "ink": P("colour", "#222222", doc="the text and line colour (`ink` in an element's colour)"),
+    "neutral": P("colour", "#4a5a6a", doc="the band colour of a card with no suit (`neutral`, and `suit` then)"),
+    "band": {"height": P("length", "18mm", min=5, max=80, doc="the suit band's height"),
+             "symbol": P("length", "11mm", min=2, max=60, doc="the suit symbol's size in the band"),
+             "icon": P("length", "9mm", min=0, max=60, doc="the action icon's size in the band (0 for none)"),
+             "title": text_spec("13pt", bold=True, valign="middle", min_size="8pt", display=True)},
+    "diagram": P("box", ("4mm", "21mm", "55mm", "29mm"), doc="where the rules diagram (or the printed fields) "
+                 "goes"),
+    "requires": {"box": P("box", ("4mm", "52mm", "55mm", "13mm"), doc="where the card's needs go"),
+                 "label": P("str", "Needs", doc="their heading"), "text": text_spec("7pt", min_size="6pt"),
+                 "none": P("str", "None.", doc="what a card with no needs says (\"\" leaves the block out)")},
+    "effect": {"box": P("box", ("4mm", "66mm", "55mm", "16mm"), doc="where the card's effect goes"),
+               "label": P("str", "Effect", doc="its heading (\"\" prints the text without one)"),
                "text": text_spec("7pt", min_size="6pt")},
-    "footer": {"height": P("length", "6mm", min=0, max=30), "text": text_spec("6pt", bold=True, valign="middle"),
-               # the suit's symbol, the action's icon and the card's name turned upside down at the right end, so a
-               # hand fanned upside down shows what each card is
-               "turned": P("bool", False)},
-    "cost": {"chip": P("length", "7mm", min=2, max=30)},
-    "stats": {"width": P("length", "16mm", min=4, max=100), "height": P("length", "25mm", min=6, max=100),
-              "compact": P("length", "12mm", min=6, max=100)},
+    "footer": {"height": P("length", "6mm", min=0, max=30, doc="the footer band's height (0 for none)"),
+               "text": text_spec("6pt", bold=True, valign="middle"),
+               "turned": P("bool", False, doc="the suit's symbol, the action's icon and the card's name turned upside "
+                           "down at the footer's right end, so a hand fanned upside down shows what each card is")},
+    "cost": {"chip": P("length", "7mm", min=2, max=30, doc="a cost chip's height in the band")},
+    "stats": {"width": P("length", "16mm", min=4, max=100, doc="a printed field's box: its width"),
+              "height": P("length", "25mm", min=6, max=100, doc="its height"),
+              "compact": P("length", "12mm", min=6, max=100, doc="its height beside text")},
     "fields": text_spec("7.5pt", valign="middle", min_size="6pt"),
-    "watermark": P("str", ""),
+    "watermark": P("str", "", doc="an icon drawn large and light in the body's empty space (\"\" for none)"),
     "zones": ZONES_SPEC,  # places for what the rules lay on the card, below its fields
     "index": INDEX_SPEC,  # the corner index of a deck with an index field
-    "manoeuvre": {"extended": P("colour", "#c4661f"), "shot": P("colour", "#a3231f")},
+    "manoeuvre": {"extended": P("colour", "#c4661f", doc="a manoeuvre diagram's extended move"),
+                  "shot": P("colour", "#a3231f", doc="a manoeuvre diagram's shot")},
     "art": art_spec(None),  # a card's picture, in place of its rules diagram (no box: the diagram's)
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
-    "safe": P("length", "3mm", min=0, max=30),  # the safe margin: an element anchored to 'safe' keeps this inside
-    "elements": P("elements"),  # what the face draws, in order (none: the classic layout's)
+    "safe": P("length", "3mm", min=0, max=30, doc="the safe margin: an element anchored to `safe` keeps this "
+              "inside the trim"),
+    "elements": P("elements", doc="what the face draws, in order (see the element kinds above); none: the classic "
+                  "layout's"),
 }
 
 BACK_SPEC = {
-    "ink": P("colour", "#222222"),
-    "frame_inset": P("length", "4mm", min=0, max=30),
-    "frame_width": P("length", "0.6mm", min=0, max=5),
-    "icon": P("str", "compass"),
-    "icon_size": P("length", "24mm", min=0, max=200),
+    "ink": P("colour", "#222222", doc="the frame's, icon's and title's colour"),
+    "frame_inset": P("length", "4mm", min=0, max=30, doc="the frame's distance inside the trim"),
+    "frame_width": P("length", "0.6mm", min=0, max=5, doc="the frame's line width (0 for none)"),
+    "icon": P("str", "compass", doc="the icon in the middle of the back"),
+    "icon_size": P("length", "24mm", min=0, max=200, doc="its size (0 for none)"),
     "title": text_spec("15pt", bold=True, align="center", valign="middle", min_size="8pt", display=True),
     "art": art_spec(None),  # the deck's picture for its back (no box: the icon's square)
 }
@@ -89,6 +107,8 @@ def face_template(ctx: Ctx, deck: Deck, card: CardType | None = None) -> Tmpl:
     frame = card_frame(ctx, deck, t)
     if frame.factor == 1.0 and frame.size == tuple(t.size) and frame.bleed == t.bleed:
         return t
+    if refits(ctx, t, frame):
+        return refitted(t, frame.size, frame.bleed)
     framed = copy.copy(t)
     framed["size"] = (frame.size[0] / frame.factor, frame.size[1] / frame.factor)
     framed["bleed"] = frame.bleed / frame.factor
@@ -119,6 +139,67 @@ def card_frame(ctx: Ctx, deck: Deck, t: Tmpl | None = None, card: CardType | Non
     w0, h0 = t.size
     factor = min(size[0] / w0, size[1] / h0)
     return Frame(1.0 if abs(factor - 1.0) < 1e-9 else factor, tuple(size), bleed)
+
+
+CLASSIC_REGIONS = ("title-band", "card-body", "body-filler", "footer-band")
+
+
+def refits(ctx: Ctx, t: Tmpl, frame: Frame) -> bool:
+    """Whether a smaller card lays its template's classic regions out again at its own size (their type kept)
+    instead of scaling the whole face down, which would print the classic layout's 6 to 7 pt text at 4 to 5 pt.
+    A face of the pack's own elements (no classic region) scales as its designer drew it."""
+    return frame.factor < 1.0 and any(e.kind in CLASSIC_REGIONS for e in template_elements(ctx, t))
+
+
+def face_factor(ctx: Ctx, deck: Deck, card: CardType) -> float:
+    """The factor a card's face is drawn at (1 for a face laid out again at the card's size)."""
+    t = _template(ctx, deck, card)
+    frame = card_frame(ctx, deck, t)
+    return 1.0 if refits(ctx, t, frame) else frame.factor
+
+
+def refitted(t: Tmpl, size: tuple[float, float], bleed: float) -> Tmpl:
+    """The template with its regions laid out again for a card of `size`: boxes, band, footer, chips and field
+    boxes follow the card's width and height between its margins; margins, the footer and type sizes stay as written."""
+    (w0, h0), m = t.size, t.margin
+    ax, kx = _axis(w0, size[0], m)
+    ay, ky = _axis(h0, size[1], m)
+    k = min(kx, ky)
+
+    def box(b):
+        x0, y0, x1, y1 = ax(b[0]), ay(b[1]), ax(b[0] + b[2]), ay(b[1] + b[3])
+        return (x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+    def part(name: str, **values):
+        out = copy.copy(t[name])
+        out.update(values)
+        return out
+    out = copy.copy(t)
+    out.update(size=tuple(size), bleed=bleed, diagram=box(t.diagram),
+               requires=part("requires", box=box(t.requires.box)), effect=part("effect", box=box(t.effect.box)),
+               band=part("band", height=ay(t.band.height), symbol=t.band.symbol * k, icon=t.band.icon * k),
+               cost=part("cost", chip=t.cost.chip * k),
+               stats=part("stats", width=t.stats.width * kx, height=t.stats.height * ky,
+                          compact=t.stats.compact * ky),
+               index=part("index", height=t.index.height * ky),
+               zones=part("zones", gap=t.zones.gap * ky, min_height=t.zones.min_height * ky))
+    if t.art.box:
+        out["art"] = part("art", box=box(t.art.box))
+    return out
+
+
+def _axis(whole: float, to: float, margin: float):
+    """(where a coordinate across `whole` goes across `to`, the share the room between the margins keeps): what
+    lies within a margin of either edge keeps its distance to that edge."""
+    share = max(to - 2 * margin, 0.0) / max(whole - 2 * margin, 1e-9)
+
+    def at(v: float) -> float:
+        if v <= margin:
+            return v
+        if v >= whole - margin:
+            return to - (whole - v)
+        return margin + (v - margin) * share
+    return at, share
 
 
 def scaled(item: Group, factor: float) -> Group:
@@ -394,7 +475,7 @@ def _body_filler(face: _Face, used: float) -> list[Item]:
 def _footer_band(face: _Face) -> list[Item]:
     """The footer band: the suit's name and symbol again, for colour-blind players (else what the card is), the
     deck's mark and the game's version; its text keeps out of the 3 mm next to the trim."""
-    ctx, t, th, deck, card = face.ctx, face.t, face.theme, face.deck, face.card
+    t, th, deck, card = face.t, face.theme, face.deck, face.card
     w, h = t.size
     b, m, fh = t.bleed, t.margin, t.footer.height
     if fh <= 0:
@@ -403,10 +484,37 @@ def _footer_band(face: _Face) -> list[Item]:
     if th.ink_saver:
         out.append(Rect(-b, h - fh - 0.8, w + 2 * b, 0.8, Style(fill=th.line(face.colour))))  # on it, not in it
     row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
+    named = face.suit if face.suit else card.action if card.action else deck
+    word, style = named.name.upper(), text_style(t.footer.text, face.band_ink)
+    need = fonts.width(word, style.size, "bold" if style.bold else "regular")
+    # A crowded footer (a turned index, a deck's mark and the PROVISIONAL tag on one card) gives way in turn: the
+    # version number leaves the tag alone, the turned index drops its icon, then the suit's word at the left goes
+    # (the turned index still shows the suit's symbol). A word too long for any of these is left for the preflight
+    # to report, in the footer as it was.
+    for icon, version in ((True, True), (True, False), (False, False)):
+        right_items, right = _footer_right(face, row, icon, version)
+        if right - m >= need:
+            break
+    else:
+        if t.footer.turned and face.suit:
+            return out + right_items
+        right_items, right = _footer_right(face, row, True, True)
+    out += right_items
+    out.append(text_box(word, (m, row[0], right - m, row[1]), style, source=getattr(named, "loc", None)).group)
+    return out
+
+
+def _footer_right(face: _Face, row: tuple[float, float], icon: bool, version: bool) -> tuple[list[Item], float]:
+    """The footer's items from its right end leftward (turned index or suit symbol, deck's mark, version line and
+    PROVISIONAL tag; the turned index without its action's icon, the tag without the version beside it, when
+    asked), and where the room they leave ends."""
+    ctx, t, th, deck, card = face.ctx, face.t, face.theme, face.deck, face.card
+    w, m = t.size[0], t.margin
     mid = row[0] + row[1] / 2
     right = w - m
+    out: list[Item] = []
     if t.footer.turned:
-        turned, wide = _turned_index(face, row[1])
+        turned, wide = _turned_index(face, row[1], icon)
         out.append(place(turned, right, row[0] + row[1], 180))  # read upside down from the corner
         right -= wide + 2.0
     elif face.suit:
@@ -419,18 +527,20 @@ def _footer_band(face: _Face) -> list[Item]:
         out.append(deck_badge(deck.mark, right - wide / 2, mid, d, face.band_ink, face.band_fill))
         right -= wide + 1.5
     why = provisional(card, deck)
-    out.append(imprint(ctx, right, mid + fonts.CAP_HEIGHT * SMALLEST / 2, face.band_ink, provisional=why,
-                       mark=t.provisional))
-    right -= imprint_width(ctx, why, t.provisional) + 2.0
-    named = face.suit if face.suit else card.action if card.action else deck
-    out.append(text_box(named.name.upper(), (m, row[0], right - m, row[1]), text_style(t.footer.text, face.band_ink),
-                        source=getattr(named, "loc", None)).group)
-    return out
+    baseline = mid + fonts.CAP_HEIGHT * SMALLEST / 2
+    if version or not why or t.provisional != "corner":
+        out.append(imprint(ctx, right, baseline, face.band_ink, provisional=why, mark=t.provisional))
+        right -= imprint_width(ctx, why, t.provisional) + 2.0
+    else:
+        out.append(provisional_tag(right, baseline))
+        right -= tag_width() + 2.0
+    return out, right
 
 
-def _turned_index(face: _Face, height: float) -> tuple[Group, float]:
+def _turned_index(face: _Face, height: float, icon: bool = True) -> tuple[Group, float]:
     """What a card is, as its top left corner says it, laid out upright in a strip `height` mm high from (0, 0):
-    the suit's symbol, the action's icon and the card's name (the footer turns it upside down); and its width."""
+    the suit's symbol, the action's icon (unless `icon` is False) and the card's name (the footer turns it upside
+    down); and its width."""
     ctx, t, card = face.ctx, face.t, face.card
     s = min(height * 0.95, 3.6)
     items: list[Item] = []
@@ -439,7 +549,7 @@ def _turned_index(face: _Face, height: float) -> tuple[Group, float]:
         items.append(_band_symbol(ctx, face.theme, face.suit.id, x, (height - s) / 2, s, face.band_ink))
         x += s + 1.0
     action = card.action
-    if action is not None and action.icon and ctx.icons.known(action.icon):
+    if icon and action is not None and action.icon and ctx.icons.known(action.icon):
         items.append(ctx.icons.draw(action.icon, x, (height - s) / 2, s, face.band_ink))
         x += s + 1.0
     style = text_style(t.footer.text, face.band_ink)
@@ -969,7 +1079,7 @@ def deck_pieces(ctx: Ctx, deck: Deck) -> list[Piece]:
         template = face_template(ctx, deck, card)
         keys = suit_keys(ctx, card, template)
         named = card.name + (f" ({', '.join(card.every_suit)})" if card.suit else "")
-        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(face, f.factor), back,
+        pieces.append(marked(Piece(pid, named, "Cards", f.size, scaled(face, face_factor(ctx, deck, card)), back,
                                    f.bleed, card.count, "marks", back_id=f"back-{deck.id}", kind="card",
                                    source=card.loc, keys=keys, part_of=deck.name), provisional(card, deck),
                              provisional_mark(ctx, template)))

@@ -159,4 +159,6 @@ def _sourced(group: Group, loc: Loc | None) -> Group:
 
 def art_spec(box: tuple | None = None, fit: str = "contain") -> dict:
     """The `art` parameters of a template: where a component's picture goes and how it fits."""
-    return {"box": P("box", box), "fit": P("choice", fit, FITS)}
+    return {"box": P("box", box, doc="where the picture goes, [x, y, width, height] from the trim's top left"),
+            "fit": P("choice", fit, FITS, doc="whole and centred (contain), filling the box and cut to it (cover), "
+                     "or stretched to it")}

@@ -9,7 +9,8 @@ from ..draw.templates import P
 from ..model import CardType, Deck
 from .context import Ctx
 
-INDEX_SPEC = {"height": P("length", "13mm", min=4, max=60)}  # the chip's height (at most the band's less 3 mm)
+INDEX_SPEC = {"height": P("length", "13mm", min=4, max=60, doc="the corner index chip's height (at most the band's "
+                                                                 "less 3 mm)")}
 PAD = 1.4  # mm between the chip's side and its number (its top keeps TOP)
 TOP = 2.0
 

@@ -19,7 +19,8 @@ SAFE = 3.0  # text and symbols keep this far inside a card's trim
 
 
 MARKS = ("corner", "watermark")
-PROVISIONAL_SPEC = P("choice", "corner", MARKS)  # a template's `provisional:`: how a provisional piece says so
+PROVISIONAL_SPEC = P("choice", "corner", MARKS, doc="how a provisional piece says so: a PROVISIONAL tag by the "
+                     "version (corner), or the word across the face (watermark)")
 TAG = "PROVISIONAL"
 TAG_PAD, TAG_GAP = 0.6, 1.2  # mm: the tag's padding about its word, and its distance from the version
 

@@ -14,7 +14,7 @@ from ..draw.text import TextStyle, text_box
 from ..draw.units import pt
 from ..engine.api import Card, Marker, Scene
 from ..errors import PnpgenError
-from ..maths.hexgrid import to_pixel
+from ..maths.hexgrid import centre_of
 from ..model import Game
 from .board import board_piece
 from .cards import deck_pieces
@@ -127,12 +127,15 @@ def _cell_regions(piece: Piece, board, x0: float, y0: float) -> Regions:
     if lat is None:
         return {}
     out: Regions = {}
-    cells = [h.qr for h in board.hexes] if lat.kind == "hex" else \
+    cells = [h.qr for h in board.hexes] if lat.kind.startswith("hex") else \
         [(x, y) for y in range(board.height) for x in range(board.width)]
     for cell in cells:
         cx, cy = cell_centre(piece, cell)
         if lat.kind == "hex":
             out[f"cell:{cell[0]},{cell[1]}"] = {"shape": "hex", "x": x0 + cx, "y": y0 + cy, "r": lat.size}
+        elif lat.kind == "hex-pointy":  # (its inscribed circle)
+            out[f"cell:{cell[0]},{cell[1]}"] = {"shape": "circle", "x": x0 + cx, "y": y0 + cy,
+                                                "r": lat.size * 0.866}
         else:
             half = lat.size / 2
             out[f"cell:{cell[0]},{cell[1]}"] = {"shape": "rect", "x": x0 + cx - half, "y": y0 + cy - half,
@@ -145,7 +148,7 @@ def _marker_regions(piece: Piece, markers, x0: float, y0: float) -> Regions:
     lat = piece.lattice
     if lat is None:
         return {}
-    r = lat.size * (0.55 if lat.kind == "hex" else 0.32)
+    r = lat.size * (0.55 if lat.kind.startswith("hex") else 0.32)
     out: Regions = {}
     for m in markers:
         cx, cy = cell_centre(piece, m.cell)
@@ -205,8 +208,8 @@ def cell_centre(board: Piece, cell: tuple[int, int]) -> tuple[float, float]:
     lat = board.lattice
     if lat is None:
         raise ValueError(f"board '{board.id}' has no cells to put a marker on")
-    if lat.kind == "hex":
-        px, py = to_pixel(cell, lat.size)
+    if lat.kind in ("hex", "hex-pointy"):
+        px, py = centre_of(cell, lat.size, lat.kind == "hex-pointy")
         return lat.origin[0] + px, lat.origin[1] + py
     return lat.origin[0] + (cell[0] + 0.5) * lat.size, lat.origin[1] + (cell[1] + 0.5) * lat.size
 
@@ -216,7 +219,7 @@ def _marker(ctx: Ctx, board: Piece, m: Marker) -> Group:
     the way it faces."""
     cx, cy = cell_centre(board, m.cell)
     lat = board.lattice
-    r = lat.size * (0.55 if lat.kind == "hex" else 0.32)
+    r = lat.size * (0.55 if lat.kind.startswith("hex") else 0.32)
     colour = _colour(ctx, m)
     ink = readable_on(colour, INK)
     out: list[Item] = [Circle(cx, cy, r, Style(fill=colour, stroke=INK, width=0.5))]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..draw.colour import contrast, shade, tint
@@ -11,27 +11,33 @@ from ..draw.geometry import scale
 from ..draw.icons import arrow
 from ..draw.inscribe import flatten, inner_box, span
 from ..draw.piece import ColourKey, Piece
-from ..draw.primitives import Circle, Group, Item, Path, Rect, Style, place, polygon
+from ..draw.primitives import Circle, Group, Item, Path, Rect, Style, Text, place, polygon
 from ..draw.svgpath import parse_path
 from ..draw.templates import P, Tmpl, text_spec, text_style
 from ..draw.text import text_box
 from ..maths.hexgrid import corners
 from ..model import Token
 from .context import Ctx, art_spec
+from .elements import Inks, Known, Scope, Subject, Trim, draw_elements, read_elements, register
 from .imprint import PROVISIONAL_SPEC, imprint, imprint_width, marked
 
 SQRT3 = math.sqrt(3)
 PLAIN = ("square", "circle", "hex", "rect", "octagon")  # shapes whose label sits inside a plain inset
 SPEC = {
-    "ink": P("colour", "#222222"),
-    "outline": P("colour", "#222222"),
-    "outline_width": P("length", "0.3mm", min=0, max=5),
+    "ink": P("colour", "#222222", doc="the label's and icon's colour"),
+    "outline": P("colour", "#222222", doc="the cut outline's colour"),
+    "outline_width": P("length", "0.3mm", min=0, max=5, doc="the cut outline's width (0 for none)"),
     "label": text_spec("9pt", bold=True, align="center", valign="middle", min_size="6pt"),
     "edge_label": text_spec("7pt", bold=True, align="center", valign="bottom", min_size="6pt"),
-    "icon": P("number", 0.42, min=0, max=1),
-    "inset": P("number", 0.14, min=0, max=0.5),
+    "icon": P("number", 0.42, min=0, max=1, doc="the icon's size as a share of the token's shorter side (0 for none)"),
+    "inset": P("number", 0.14, min=0, max=0.5,
+               doc="a round, hex or octagonal token's label and icon keep this share of its size inside the edge"),
     "art": art_spec(None, "cover"),  # a token's picture, inside its outline (no box: the whole token)
     "provisional": PROVISIONAL_SPEC,  # corner: a PROVISIONAL tag by the version; watermark: the word across the face
+    "safe": P("length", "1.5mm", min=0, max=30,
+              doc="the safe margin: an element anchored to 'safe' keeps this far inside the token's edge"),
+    "elements": P("elements", doc="what the face draws, in order (none: the bundled token template's)"),
+    "back_elements": P("elements", doc="what the back draws (none: the classic back: picture, icon, label)"),
 }
 
 
@@ -151,6 +157,8 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
     drawn = icon if icon and ctx.icons.known(icon) and t.icon > 0 else ""
     shape = ctx.icons.suits[icon].symbol if drawn in ctx.icons.suits else drawn  # two suits may share a symbol
     mark = " ".join(x for x in (token.label, shape) if x)
+    if not any(e.kind == "token-face" for e in token_elements(ctx, t)):
+        mark = " ".join(printed_words(face))  # a face laid out by its own elements: told apart by what it prints
     if token.double_sided and (token.back_label or token.back_icon):  # faces alike on purpose (drawn face down)
         mark += f" (back: {' '.join(x for x in (token.back_label, token.back_icon) if x)})"
     key = ColourKey(f"tokens of kind '{token.kind}'", f"token '{token.id}'", colour, token.colour_loc or token.loc,
@@ -162,16 +170,112 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
 
 def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: str | None, w: float, h: float,
                edges: bool, image=None) -> Group:
-    """One side of a token; its picture (if any) fills it inside the outline, under its label and icon."""
+    """One side of a token: its shape filled, what its template's elements draw (the face; the back is drawn as the
+    classic token's: picture, icon, label), then its cut outline."""
     th = ctx.theme
-    fill = th.solid(colour, 0.2)
-    ink = th.text_on(colour, t.ink)
-    out: list[Item] = [outline(token, w, h, Style(fill=fill))]
-    if image is not None:
-        art = ctx.art(image, f"token '{token.id}'" + ("" if edges else " back"), t.art.box or (0.0, 0.0, w, h),
-                      t.art.fit, clip_shape(token, w, h))
-        if art is not None:
-            out.append(art)
+    side = Side(ctx, t, token, colour, th.solid(colour, 0.2), th.text_on(colour, t.ink), label, icon, w, h, edges,
+                image)
+    out: list[Item] = [outline(token, w, h, Style(fill=side.fill))]
+    elements = token_elements(ctx, t, "elements" if edges else "back_elements")
+    if elements:
+        scope = Scope(ctx, t, token_subject(ctx, token, back=not edges), Trim((w, h), 0.0, t.safe),
+                      Inks(side.ink, side.fill, t.ink, th), ctx.problems, extra={"side": side})
+        out += draw_elements(elements, scope)
+    else:
+        out += side_art(side) + side_content(side)
+    out.append(outline(token, w, h, Style(stroke=shade(colour, 0.5) if th.ink_saver else t.outline,
+                                          width=t.outline_width, join="round")))
+    return Group(tuple(out), label=f"token {token.id}")
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a token as its classic parts draw it: the token, its colours, label, icon and picture."""
+
+    ctx: Ctx
+    t: Tmpl
+    token: Token
+    colour: str
+    fill: str
+    ink: str
+    label: str
+    icon: str | None
+    w: float
+    h: float
+    edges: bool
+    image: object = None
+
+
+def printed_words(item: Item) -> list[str]:
+    """The words a drawing prints, in order."""
+    if isinstance(item, Text):
+        return [item.text] if item.text.strip() else []
+    if isinstance(item, Group):
+        return [w for x in item.items for w in printed_words(x)]
+    return []
+
+
+def token_elements(ctx: Ctx, t: Tmpl, which: str = "elements") -> tuple:
+    """A token template's face elements (the bundled token template's when it names none) or back elements (none:
+    the classic back), read once."""
+    key = f"_{which}"  # (an attribute no template parameter can be named)
+    cached = t.__dict__.get(key)
+    if cached is None:
+        pairs = t.get(which)
+        if not pairs and which == "elements":
+            pairs = ctx.templates.get("token", "token", SPEC, bundled=True).get("elements")
+        cached = t.__dict__[key] = read_elements(pairs or (), Known(ctx.game), ctx.problems, f"template '{t.name}'")
+    return cached
+
+
+def token_subject(ctx: Ctx, token: Token, back: bool = False) -> Subject:
+    """A token's data as its template's elements read it: name, label, kind, count, owner, colour, icon and fields
+    (on its back: its back's label, colour, icon and picture, and its back fields over its fields)."""
+    raw = {"name": token.name, "id": token.id, "label": token.label, "kind": token.kind, "count": token.count,
+           "owner": token.owner, "colour": token.colour, "icon": token.icon, "back_label": token.back_label,
+           "side": "back" if back else "face"}
+    if back:
+        raw.update(label=token.back_label or "", colour=token.back_colour or token.colour, icon=token.back_icon)
+    for other in ctx.game.tokens:  # a field some token has: blank on a token without it (write `when:` for more)
+        for k, _ in (*other.fields, *other.back_fields):
+            raw.setdefault(k, None)
+    shown = {k: "" if v is None else str(v) for k, v in raw.items()}
+    for k, v in (*token.fields, *(token.back_fields if back else ())):
+        raw[k] = shown[k] = v
+    suits = (token.suit,) if token.suit else ()
+    image = token.back_image if back else token.image
+    return Subject(f"token '{token.id}'" + (" back" if back else ""), token.loc, shown, raw, {}, suits, image,
+                   ctx.game.rules)
+
+
+@register("token-art", "the token's picture (image:), inside its outline (art.* sizes it)", {}, supplied="tokens")
+def _art_element(element, box, scope) -> list[Item]:
+    return side_art(scope.extra["side"])
+
+
+@register("token-face", "the classic token's face: its icon (or its suit's symbol) and label, the headings along "
+          "a hex token's edges and, on a large token, the version (label, icon, inset, edge_label size it)", {},
+          supplied="tokens")
+def _face_element(element, box, scope) -> list[Item]:
+    return side_content(scope.extra["side"])
+
+
+def side_art(side: Side) -> list[Item]:
+    """A side's picture, filling it inside the outline (none without one)."""
+    token, t, w, h = side.token, side.t, side.w, side.h
+    if side.image is None:
+        return []
+    art = side.ctx.art(side.image, f"token '{token.id}'" + ("" if side.edges else " back"),
+                       t.art.box or (0.0, 0.0, w, h), t.art.fit, clip_shape(token, w, h))
+    return [] if art is None else [art]
+
+
+def side_content(side: Side) -> list[Item]:
+    """A side's icon and label (and a face's edge headings and version line), as the classic token prints them."""
+    ctx, t, token, w, h = side.ctx, side.t, side.token, side.w, side.h
+    th, colour, fill, ink, label, icon, edges = ctx.theme, side.colour, side.fill, side.ink, side.label, side.icon, \
+        side.edges
+    out: list[Item] = []
     inset = min(w, h) * t.inset if token.shape in ("circle", "hex", "octagon") else min(w, h) * 0.08
     if edges and any(token.edges):
         out.append(_edge_labels(ctx, t, token, w, h, ink))
@@ -211,9 +315,7 @@ def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: s
         mark = t.provisional if t.provisional == "watermark" or imprint_width(ctx, token.provisional) <= room \
             else ""
         out.append(imprint(ctx, w / 2, h - max(inset, min(w, h) * 0.1), ink, "middle", token.provisional, mark))
-    out.append(outline(token, w, h, Style(stroke=shade(colour, 0.5) if th.ink_saver else t.outline,
-                                          width=t.outline_width, join="round")))
-    return Group(tuple(out), label=f"token {token.id}")
+    return out
 
 
 VERSION_MIN = 25.0  # a token at least this wide and tall prints the game's version

@@ -11,11 +11,11 @@ from ..model import CardType, Deck
 from .context import Ctx
 
 ZONES_SPEC = {
-    "fields": P("list", ()),  # one zone per field id, left to right ([] for none)
-    "title": P("str", "{label}"),  # a zone's name; {label} is its field's label, {value} the card's value
-    "note": P("str", ""),  # what goes there, under the name ("" for none)
-    "gap": P("length", "2mm", min=0, max=20),
-    "min_height": P("length", "16mm", min=4, max=200),  # less room than this below the fields is an error
+    "fields": P("list", (), doc="one zone per field id, left to right ([] for none)"),
+    "title": P("str", "{label}", doc="a zone's name; {label} is its field's label, {value} the card's value"),
+    "note": P("str", "", doc="what goes there, under the name (\"\" for none)"),
+    "gap": P("length", "2mm", min=0, max=20, doc="the space between zones"),
+    "min_height": P("length", "16mm", min=4, max=200, doc="less room than this below the fields is an error"),
     "text": text_spec("7pt", bold=True, align="center", min_size="6pt"),
     "notes": text_spec("6.5pt", align="center", min_size="6pt"),
 }

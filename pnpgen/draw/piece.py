@@ -28,7 +28,7 @@ class ColourKey:
 class Lattice:
     """The cells a board is drawn in, so that a board printed in tiles is cut between cells, never through one."""
 
-    kind: str  # hex (flat-top) | square
+    kind: str  # hex (flat-top) | hex-pointy | square
     size: float  # a hex's corner radius, or a square's side, in the piece's mm
     origin: tuple[float, float]  # the centre of hex (0, 0), or the top left corner of square (0, 0)
 

@@ -20,13 +20,14 @@ KINDS = ("length", "size", "box", "number", "int", "bool", "str", "colour", "cho
 
 @dataclass(frozen=True)
 class P:
-    """One template parameter: its kind, default and (for choices and numbers) what is allowed."""
+    """One template parameter: its kind, default, (for choices and numbers) what is allowed, and a one-line doc."""
 
     kind: str
     default: Any = None
     choices: tuple = ()
     min: float | None = None
     max: float | None = None
+    doc: str = ""
 
     def describe(self) -> str:
         """What a value of this parameter looks like, for error messages."""
@@ -75,12 +76,15 @@ def text_spec(size: str = "8pt", bold: bool = False, italic: bool = False, align
               leading: float = 1.22, display: bool = False) -> dict:
     """The parameters of a text region; colour None means the component's ink; display: a title face."""
     return {
-        "size": P("length", size, min=0.5, max=100), "bold": P("bool", bold), "italic": P("bool", italic),
-        "display": P("bool", display),
-        "align": P("choice", align, ("left", "center", "right")),
-        "valign": P("choice", valign, ("top", "middle", "bottom")),
-        "colour": P("colour", colour), "min_size": P("length", min_size, min=0.5, max=100),
-        "leading": P("number", leading, min=0.8, max=3),
+        "size": P("length", size, min=0.5, max=100, doc="the type size"),
+        "bold": P("bool", bold, doc="in the bold face"), "italic": P("bool", italic, doc="in the italic face"),
+        "display": P("bool", display, doc="in the title (display) face"),
+        "align": P("choice", align, ("left", "center", "right"), doc="across the box"),
+        "valign": P("choice", valign, ("top", "middle", "bottom"), doc="down the box"),
+        "colour": P("colour", colour, doc="its colour (default: the template's ink)"),
+        "min_size": P("length", min_size, min=0.5, max=100, doc="shrink toward this size when the text does not "
+                      "fit (default: never shrink)"),
+        "leading": P("number", leading, min=0.8, max=3, doc="line pitch, in ems"),
     }
 
 
@@ -163,7 +167,9 @@ class Templates:
         base: dict | None = None
         if "extends" in doc:
             parent = doc["extends"]
-            if not isinstance(parent, str) or parent in _chain or parent == name:
+            if parent == name and not bundled and (TEMPLATES_DIR / f"{name}.yaml").is_file():
+                base = self.get(name, kind, spec, loc_of(doc, "extends"), _chain + (name,), bundled=True)
+            elif not isinstance(parent, str) or parent in _chain or parent == name:
                 self.problems.error(loc_of(doc, "extends"), f"{what}: 'extends' must name another template "
                                     f"(and not loop), got {describe(parent)}")
             else:

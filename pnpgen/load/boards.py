@@ -1,18 +1,22 @@
-"""Boards linked: their hexes, squares, starts, locations and pictures checked against the grid."""
+"""Boards linked: their hexes, squares, starts, locations, features and pictures checked against the grid; hex
+names (E2) read as the board names its hexes."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
+from ..maths.hexgrid import neighbours, side_names
+from ..maths.hexnames import hex_name, parse_hex_name
 from ..model import Board
-from ..model.board import HEADINGS, TURNS, Cell
+from ..model.board import CENTRE, HEADINGS, TURNS, Cell, Hex
 from ..source.declare import describe
 from ..source.fields import did_you_mean
 from ..source.yamlsrc import loc_of
 from .context import Context
 from .files import Files
 from .names import Names
+from .valuegrid import link_value_grid
 
 
 class Boards:
@@ -43,9 +47,14 @@ class Boards:
                 elif getattr(b, key) == 0 and m[key] == 0:
                     self.context.err(b, key, f"field '{key}' must be from 1 to 100, got 0")
         else:
-            for key in ("cells", "cell_size_mm", "wrap") + (("height", "width") if grid == "hex" else ()):
+            for key in ("cells", "cell_size_mm", "wrap", "values", "zones") + (("height", "width") if grid == "hex"
+                                                                               else ()):
                 if key in m:
                     self.context.err(b, key, f"field '{key}' belongs to a square grid (this board has grid: {grid})")
+        if grid != "hex":
+            for key in ("features", "hex_names", "offset", "orientation", "off_board", "tiles"):
+                if key in m:
+                    self.context.err(b, key, f"field '{key}' belongs to a hex grid (this board has grid: {grid})")
         hexes = self.link_hexes(b, m.get("hexes")) if grid == "hex" else ()
         cells = {h.qr for h in hexes}
         squares = self.link_squares(b) if square and b.width and b.height else ()
@@ -56,6 +65,9 @@ class Boards:
                 self.context.err(b, "starts", f"field 'starts' belongs to a board of hexes or squares (this board has "
                                       f"grid: {grid})")
                 break
+            at = self.space(b, at, loc_of(m.get("starts"), sid), f"start of '{sid}'")
+            if at is None:
+                continue
             if at not in spaces:
                 self.context.error(
                     loc_of(m.get("starts"), sid),
@@ -65,8 +77,11 @@ class Boards:
             else:
                 starts.append((sid, at))
         locations = self.link_locations(b, {c.xy for c in squares} if square else cells if grid == "hex" else None)
+        values, zones = link_value_grid(self.context, b) if squares else ((), ())
         return replace(
             b,
+            values=values,
+            zones=zones,
             hexes=hexes,
             starts=tuple(starts),
             squares=squares,
@@ -74,7 +89,109 @@ class Boards:
             wrap=b.wrap and square,
             image=self.files.image(b, "image", b.image),
             art=self.link_art(b, {c.xy for c in squares} if square else cells),
+            features=self.link_features(b, cells) if grid == "hex" else (),
+            off_board=self.link_off_board(b, cells) if grid == "hex" else (),
+            tiles=self.link_tiles(b) if grid == "hex" else (),
         )
+
+    def link_tiles(self, b: Board) -> tuple:
+        """A hex board's tiles: their track joining sides the board's hexes have, or the centre."""
+        names = side_names(b.pointy)
+        self.context.unique(b.tiles, "tile", within=f"{self.context.source(b).what} ")
+        out = []
+        for tile in b.tiles:
+            bad = [x for pair in tile.joins for x in pair if x not in names and x != CENTRE]
+            if bad:
+                self.context.err(tile, "joins", f"unknown side '{bad[0]}' (this board's hexes are {b.orientation}-"
+                                 f"top: sides {', '.join(names)}, or {CENTRE})"
+                                 + did_you_mean(bad[0], [*names, CENTRE]))
+                continue
+            if any(x == y for x, y in tile.joins):
+                self.context.err(tile, "joins", "a join must join two different ends")
+                continue
+            if tile.id:
+                out.append(self.names.link_colours(tile, "colour"))
+        return tuple(out)
+
+    def link_off_board(self, b: Board, cells: set) -> tuple:
+        """A hex board's areas beyond its edge: each beyond a side of a hex of the board with no hex there."""
+        names = side_names(b.pointy)
+        out, beyond = [], {}
+        for a in b.off_board:
+            if a.at is None or a.side is None:
+                continue  # (reported as read)
+            at = self.space(b, a.at, self.context.at(a, "at"), "off-board area")
+            if at is None:
+                continue
+            if at not in cells:
+                self.context.err(a, "at", f"{list(at)} is not a hex of the board")
+                continue
+            if a.side not in names:
+                self.context.err(a, "side", f"unknown side '{a.side}' (this board's hexes are {b.orientation}-top: "
+                                 f"sides {', '.join(names)})" + did_you_mean(a.side, names))
+                continue
+            there = neighbours(at)[names.index(a.side)]
+            if there in cells:
+                self.context.err(a, "side", f"side {a.side} of {list(at)} has a hex of the board beyond it "
+                                 f"({list(there)}): an off-board area goes beyond the edge")
+                continue
+            if there in beyond:
+                self.context.err(a, "side", f"another off-board area is already there ({list(there)})")
+                continue
+            beyond[there] = a
+            out.append(replace(self.names.link_colours(a, "colour"), at=at))
+        return tuple(out)
+
+    def space(self, b: Board, at, loc, what: str) -> tuple[int, int] | None:
+        """A space as written ([q, r], [x, y] or a hex's name) as coordinates, or None after a located error."""
+        if not isinstance(at, str):
+            return at
+        named = b.grid == "hex" and b.hex_names != "axial"
+        qr = parse_hex_name(at, b.hex_names, b.offset, b.pointy) if named else None
+        if qr is None:
+            board = self.context.source(b).what
+            if b.grid == "hex" and not named:
+                why = f"write [q, r], or give the board hex_names: letter-column or letter-row to name hexes like {at}"
+            elif named:
+                why = f"hexes here are named as hex_names: {b.hex_names} names them (a letter and a number, E2)"
+            else:
+                why = f"a board with grid: {b.grid} takes " + ("[x, y]" if b.grid == "square" else "[column, row]")
+            self.context.error(loc, f"{board}: {what} '{at}' names no space: {why}")
+        return qr
+
+    def link_features(self, b: Board, cells: set) -> tuple:
+        """A hex board's rivers, roads, borders and track: each in a hex of the board, along sides the hex has and
+        joining its sides and centre."""
+        names = side_names(b.pointy)
+        out = []
+        for f in b.features:
+            if f.kind is None or f.at is None:
+                continue  # (reported as read)
+            at = self.space(b, f.at, self.context.at(f, "at"), "feature")
+            if at is None:
+                continue
+            if at not in cells:
+                self.context.err(f, "at", f"{list(at)} is not a hex of the board")
+                continue
+            bad = [x for x in f.sides if x not in names]
+            bad += [x for pair in f.joins for x in pair if x not in names and x != CENTRE]
+            if bad:
+                self.context.err(f, "sides" if bad[0] in f.sides else "joins",
+                                 f"unknown side '{bad[0]}' (this board's hexes are {b.orientation}-top: sides "
+                                 f"{', '.join(names)}; a join may also end at {CENTRE})"
+                                 + did_you_mean(bad[0], [*names, CENTRE]))
+                continue
+            if not f.sides and not f.joins:
+                self.context.err(f, None, f"a {f.kind} needs 'sides' (along the hex's sides) or 'joins'")
+                continue
+            if f.joins and f.kind in ("river", "border"):
+                self.context.err(f, "joins", f"a {f.kind} runs along hex sides: give 'sides', not 'joins'")
+                continue
+            if any(x == y for x, y in f.joins):
+                self.context.err(f, "joins", "a join must join two different ends")
+                continue
+            out.append(replace(self.names.link_colours(f, "colour"), at=at))
+        return tuple(out)
 
     def link_art(self, b: Board, spaces: set) -> tuple:
         """A board's pictures on single spaces: each on a hex or square of the board, its file in the pack."""
@@ -87,6 +204,10 @@ class Boards:
         for a in b.art:
             if a.at is None or a.image is None:
                 continue  # (reported as read)
+            at = self.space(b, a.at, self.context.at(a, "at"), "art")
+            if at is None:
+                continue
+            a = replace(a, at=at)
             if a.at not in spaces:
                 self.context.err(
                     a, "at", f"{list(a.at)} is not a {'square' if b.grid == 'square' else 'hex'} of the board"
@@ -101,19 +222,38 @@ class Boards:
         what = self.context.source(b).what
         items = {loc_of(raw, j): hv for j, hv in enumerate(raw or [])}
         hexes, seen = [], {}
+        kinds = list(self.context.suits) + list(self.context.terrains)
         for h in b.hexes:
-            if h.suit is not None and h.suit not in self.context.suits and "suits" not in self.context.broken:
-                self.context.error(
-                    loc_of(items.get(h.loc), 2) or h.loc,
-                    f"{what}: hex {[h.q, h.r]}: unknown suit "
-                    f"'{h.suit}' (expected one of: {', '.join(self.context.suits)})"
-                    + did_you_mean(h.suit, self.context.suits),
-                )
+            if h.written is not None:
+                qr = self.space(b, h.written, h.loc, "hex")
+                if qr is None:
+                    continue
+                h = replace(h, q=qr[0], r=qr[1])
+            first = 2 if h.written is None else 1
+            named = hex_name(h.qr, b.hex_names, b.offset, b.pointy) if b.hex_names != "axial" else ""
+            shown = named or [h.q, h.r]
+            suit, terrain, wrong = None, [], False
+            for i, name in enumerate((h.suit, *h.terrain) if h.suit is not None else ()):
+                if name in self.context.suits and suit is None:
+                    suit = name
+                elif name in self.context.terrains:
+                    terrain.append(name)
+                elif not self.context.broken & {"suits", "terrain"}:
+                    self.context.error(
+                        loc_of(items.get(h.loc), first + i) or h.loc,
+                        f"{what}: hex {shown}: " + (f"a second suit '{name}' (a hex has one suit; its other names are "
+                                                    "terrain)" if name in self.context.suits else
+                                                    f"unknown suit{' or terrain' if self.context.terrains else ''} "
+                                                    f"'{name}' (expected one of: {', '.join(kinds) or 'none declared'})"
+                                                    + did_you_mean(name, kinds)))
+                    wrong = True
+            if wrong:
                 continue
+            h = Hex(h.q, h.r, suit, h.loc, tuple(terrain))
             if h.qr in seen:
                 first = seen[h.qr]
                 self.context.error(
-                    h.loc, f"{what}: hex {[h.q, h.r]} listed twice (first at line {first.line}, column {first.col})"
+                    h.loc, f"{what}: hex {shown} listed twice (first at line {first.line}, column {first.col})"
                 )
                 continue
             seen[h.qr] = h.loc
@@ -184,15 +324,30 @@ class Boards:
     def link_locations(self, b: Board, on_board: set | None) -> tuple:
         what = self.context.source(b).what
         self.context.unique(b.locations, "location", within=f"{what} ")
-        out = []
+        out, taken = [], {}
         for lo in b.locations:
             at = lo.at
+            if at is None and b.grid != "none":
+                self.context.err(lo, None, f"a location on a {b.grid} grid needs 'at', the "
+                                 f"{'hex' if b.grid == 'hex' else 'square'} it is printed on")
+                continue
+            if isinstance(at, str):
+                at = self.space(b, at, self.context.at(lo, "at"), "location")
+                if at is None:
+                    continue
+            if at is not None and b.grid != "none":
+                if at in taken:
+                    self.context.err(lo, "at", f"{list(at)} already holds location '{taken[at]}' (one location a "
+                                     f"space: give it more slots)")
+                    continue
+                taken[at] = lo.id
             if at is not None:
                 if b.grid == "square" and on_board is not None and at not in on_board:
                     self.context.err(lo, "at", f"{list(at)} is not a square of the board")
-                    at = None
+                    continue
                 elif b.grid == "hex" and at not in (on_board or ()):
                     self.context.error(lo.loc, f"{self.context.source(lo).what}: {list(at)} is not a hex of the board")
+                    continue
                 elif b.grid == "none" and (min(at) < 0 or b.width and at[0] >= b.width):
                     self.context.err(
                         lo,

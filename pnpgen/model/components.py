@@ -16,6 +16,7 @@ from ..source.declare import (
     TEXT,
     Kind,
     ListOf,
+    Table,
     declared,
     describe,
     did_you_mean,
@@ -124,12 +125,18 @@ class Token:
     image: ImageRef | None = declared("a picture filling its face, inside its outline (PNG, JPEG or SVG in the "
                                       "pack)", kind=IMAGE, default=None)
     back_image: ImageRef | None = declared("a picture filling its back", kind=IMAGE, default=None)
+    fields: tuple[tuple[str, str], ...] = declared("values its template's elements print: {NAME} in a text element "
+                                                   "(a cost, attack, defence, move); see the counters guide",
+                                                   kind=Table(TEXT, noun="field"), default=())
+    back_fields: tuple[tuple[str, str], ...] = declared("values its back prints where they differ from its face's "
+                                                        "(a reduced side), through its template's back_elements",
+                                                        kind=Table(TEXT, noun="back field"), default=())
 
     @property
     def double_sided(self) -> bool:
         """Whether the token prints a distinct back."""
         return (self.back_colour is not None or self.back_label is not None or self.back_icon is not None
-                or self.back_image is not None)
+                or self.back_image is not None or bool(self.back_fields))
 
 
 TABLE_KEYS = ("rows", "where", "columns")

@@ -260,9 +260,11 @@ def copies(pieces: list[Piece]) -> list[Piece]:
     return [p for p in pieces for _ in range(p.count)]
 
 
-def best_band(paper: Paper, t, first: Piece | None, fold: bool = False) -> str:
-    """The side for the footer band that lets a sheet hold the most of its first piece. The band runs up the right
-    side only when the pieces are turned a quarter there, so that its words read the same way up as they do."""
+def best_band(paper: Paper, t, first: Piece | None, fold: bool = False, count: int | None = None) -> str:
+    """The side for the footer band that lets a sheet hold the most of its first piece (of the `count` copies left
+    to place, when given). The band runs up the right side only when the pieces are turned a quarter there, so that
+    its words read the same way up as they do, and only when that holds more of them: a sheet whose pieces all fit
+    upright keeps its footer upright at the foot."""
     if first is None or first.cut != "marks":
         return "bottom"
     caps = {}
@@ -272,6 +274,8 @@ def best_band(paper: Paper, t, first: Piece | None, fold: bool = False) -> str:
             area = fold_halves(paper, area, t)[0]
         g = fit_grid(first, area, t)
         caps[side] = g.capacity if g and (side == "bottom" or g.rotation) else 0
+        if count is not None:
+            caps[side] = min(caps[side], count)
     return "right" if caps["right"] > caps["bottom"] else "bottom"
 
 
@@ -286,9 +290,11 @@ def fold_halves(paper: Paper, area: Area, t) -> tuple[Area, float]:
     return top, fy
 
 
-def _new_filling(paper: Paper, t, first: Piece, backed: bool, label: str = "", two_sided: bool = False) -> _Filling:
-    """An empty sheet for pieces from `first` on: its footer band on the side that holds most of them."""
-    band = best_band(paper, t, first, backed)
+def _new_filling(paper: Paper, t, first: Piece, backed: bool, label: str = "", two_sided: bool = False,
+                 count: int | None = None) -> _Filling:
+    """An empty sheet for pieces from `first` on (`count` of them left): its footer band on the side that holds
+    most of them."""
+    band = best_band(paper, t, first, backed, count)
     area = content_area(paper, band, t)
     fy = None
     if backed:
@@ -345,6 +351,15 @@ def _joins(f: _Filling, piece: Piece) -> bool:
     if piece.kind != "card":
         return True
     return f.deck_owner == piece.owner if piece.owner is not None else f.deck_owner in ("none yet", None)
+
+
+def _may_follow(first: Piece, piece: Piece) -> bool:
+    """Whether a piece of a later run may share a sheet started for `first`: same key, and it would join (_joins)."""
+    if _key(piece) != _key(first):
+        return False
+    if first.players and not (piece.players and set(piece.players) <= set(first.players)):
+        return False
+    return piece.kind != "card" or first.kind != "card" or piece.owner == first.owner
 
 
 def _fewer_counts(piece: Piece) -> int:
@@ -485,7 +500,10 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
             runs[-1].append(p)
         else:
             runs.append([p])
-    for run in runs:
+    later: list[int] = []  # for each run, the copies of its key in the runs after it that may share its sheets
+    for k, run in enumerate(runs):
+        later.append(sum(p.count for r in runs[k + 1:] for p in r if _may_follow(run[0], p)))
+    for run, after in zip(runs, later):
         if run[0].kind == "board":
             sheets = board_sheets(run[0], paper, t, run[0].name)
             below = _below_board(sheets[0], t) if len(sheets) == 1 else None
@@ -521,7 +539,7 @@ def fill_sheets(pieces: list[Piece], paper: Paper, t, label: str, fold: bool = F
             if done == len(todo):
                 break
             part = todo[done:done + window]
-            f = _new_filling(paper, t, part[0], backed, label, two_sided)
+            f = _new_filling(paper, t, part[0], backed, label, two_sided, len(todo) - done + after)
             f.counts = part[0].players
             if part[0].kind == "card":
                 f.deck_owner = part[0].owner

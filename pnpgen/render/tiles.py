@@ -49,6 +49,8 @@ def _plain_cut(lattice: Lattice | None, at: float, lo: float, hi: float, vertica
     """A straight cut at `at` from lo to hi (snapped to the nearest edge between squares), or None on hexes."""
     if lattice is not None and lattice.kind == "hex":
         return None
+    if lattice is not None and lattice.kind != "square":  # (pointy-top hexes: cut straight)
+        return [(at, lo), (at, hi)] if vertical else [(lo, at), (hi, at)]
     if lattice is not None:
         o = lattice.origin[0 if vertical else 1]
         at = o + round((at - o) / lattice.size) * lattice.size

@@ -10,7 +10,7 @@ import pytest
 
 from pnpgen.build.pipeline import BuildOptions, build, default_steps, sheet_template
 from pnpgen.render.fill import THIN, page_fills
-from pnpgen.render.imposition import OUTLINE_ROOM, content_area, impose
+from pnpgen.render.imposition import OUTLINE_ROOM, content_area, fit_grid, impose
 from pnpgen.render.paper import paper
 
 GAMES = ("narrow-seas", "enemy-in-sight", "seas-of-havoc")
@@ -99,3 +99,19 @@ def test_every_footer_reads_the_same_way_up_as_the_pieces(kits, game):
             if s.band == "right":  # a footer up the side: the pieces are turned with it
                 assert any(q.rotation for q in s.placed if q.piece.cut == "marks"), (name, s.label)
 
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_footer_runs_up_the_side_only_when_the_turned_pieces_could_not_all_stand_upright(kits, game):
+    kit, t = kits[game]
+    turned = 0
+    for name in ("a4", "letter"):
+        for s in impose(kit, paper(name), t):
+            if s.band != "right":
+                continue
+            turned += 1
+            first = next(q.piece for q in s.placed if q.piece.cut == "marks")
+            held = sum(1 for q in s.placed if q.piece.cut == "marks" and q.piece.size == first.size)
+            upright = fit_grid(first, content_area(s.paper, "bottom", t), t)
+            assert upright is None or held > upright.capacity, (name, s.label, held, upright.capacity)
+    assert turned > 0  # every bundled kit turns its cards on Letter

@@ -77,7 +77,7 @@ def test_narrow_seas_saved_object(ns_kit, tmp_path):
     assert all(pictures[local(o["CustomImage"]["ImageURL"], tmp_path)].mode == "RGBA" for o in tokens)
     boards = [o for o in objects if o["Name"] == "Custom_Tile" and o["Nickname"] == "The Narrows"]
     assert len(boards) == 1 and boards[0]["CustomImage"]["CustomTile"]["Type"] == 0
-    two_sided = [o for o in objects if o["Nickname"] == "First Player token (two sides)"]
+    two_sided = [o for o in objects if o["Nickname"] == "First Player token"]
     assert [o["Name"] for o in two_sided] == ["Custom_Tile"]
     image = two_sided[0]["CustomImage"]
     assert image["ImageSecondaryURL"].endswith("/token-first-player-teams-back.png")

@@ -21,11 +21,13 @@ Box = tuple[float, float, float, float]
 
 @dataclass(frozen=True)
 class Trim:
-    """The piece elements are placed on: its trim size, bleed and safe margin, in mm."""
+    """The piece elements are placed on: its trim size, bleed and safe margin, in mm; where its top left sits (a
+    board's hex or square among the board's others)."""
 
     size: tuple[float, float]
     bleed: float
     safe: float
+    origin: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass
@@ -72,6 +74,8 @@ def draw_element(element: Element, scope: Scope) -> list[Item]:
         return []
     scope.boxes[element.name] = box
     kind = KINDS[element.kind]
+    if not supplied_here(element, kind, scope):
+        return []
     each = repeats(element["each"], scope.subject)
     if each is None:
         if not holds(element["when"], scope.subject):
@@ -91,11 +95,26 @@ def draw_element(element: Element, scope: Scope) -> list[Item]:
     degrees = element["rotate"]
     if degrees:
         if element["about"] == "card":
-            cx, cy = scope.trim.size[0] / 2, scope.trim.size[1] / 2
+            cx = scope.trim.origin[0] + scope.trim.size[0] / 2
+            cy = scope.trim.origin[1] + scope.trim.size[1] / 2
         else:
             cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
         return [Group(tuple(items), _turn(degrees, cx, cy), label=f"element {element.name}")]
     return items
+
+
+def supplied_here(element: Element, kind, scope: Scope) -> bool:
+    """Whether what supplies a kind (the card layout, the token layout) draws the piece in hand; else an error at
+    the element, once."""
+    need = {"cards": "face", "tokens": "side"}.get(kind.supplied)
+    if need is None or need in scope.extra:
+        return True
+    key = ("supplied", element.loc_of("kind"))
+    if key not in scope.ctx.reported:
+        scope.ctx.reported.add(key)
+        scope.problems.error(element.loc_of("kind"), f"{element.role}: a {element.kind} element is drawn only on "
+                             f"{kind.supplied} (this template draws {scope.subject.what})")
+    return False
 
 
 def _turn(degrees: float, cx: float, cy: float):
@@ -105,14 +124,15 @@ def _turn(degrees: float, cx: float, cy: float):
 def anchor_box(element: Element, scope: Scope) -> Box | None:
     """The box an element is measured in, or None (after an error) for an anchor that names nothing drawn yet."""
     w, h = scope.trim.size
+    ox, oy = scope.trim.origin
     b, s = scope.trim.bleed, scope.trim.safe
     name = element["anchor"]
     if name == "trim":
-        return (0.0, 0.0, w, h)
+        return (ox, oy, w, h)
     if name == "bleed":
-        return (-b, -b, w + 2 * b, h + 2 * b)
+        return (ox - b, oy - b, w + 2 * b, h + 2 * b)
     if name == "safe":
-        return (s, s, max(0.0, w - 2 * s), max(0.0, h - 2 * s))
+        return (ox + s, oy + s, max(0.0, w - 2 * s), max(0.0, h - 2 * s))
     if name in scope.boxes:
         return scope.boxes[name]
     if name == "group" and "group" in scope.extra:

@@ -22,15 +22,21 @@ from .flow import Frame, Placed, Unit, flow, page_items
 from .units import Styles, Units
 
 SPEC = {
-    "accent": P("colour", None), "ink": P("colour", None),
-    "margin": P("length", "14mm", min=5, max=40), "booklet_margin": P("length", "11mm", min=5, max=40),
-    "columns": P("int", 2, min=1, max=3), "column_gap": P("length", "7mm", min=2, max=30),
+    "accent": P("colour", None, doc="headings' and rules' colour (default: the game's first suit's)"),
+    "ink": P("colour", None, doc="the text colour (default: near black)"),
+    "margin": P("length", "14mm", min=5, max=40, doc="the page margin"),
+    "booklet_margin": P("length", "11mm", min=5, max=40, doc="the page margin of the folded booklet"),
+    "columns": P("int", 2, min=1, max=3, doc="text columns a page"),
+    "column_gap": P("length", "7mm", min=2, max=30, doc="the space between columns"),
     "title": text_spec("26pt", bold=True, display=True), "heading1": text_spec("14pt", bold=True, display=True),
     "heading2": text_spec("11pt", bold=True), "heading3": text_spec("9.5pt", bold=True),
     "body": text_spec("9.5pt", leading=1.3), "table": text_spec("8.5pt"), "caption": text_spec("8pt", italic=True),
-    "footer": text_spec("7.5pt"), "booklet_scale": P("number", 0.92, min=0.5, max=1.5),
-    "cell_pad": P("length", "1.2mm", min=0, max=10), "write_row": P("length", "7mm", min=2, max=30),
-    "card_width": P("length", "30mm", min=10, max=120), "figure_height": P("length", "105mm", min=30, max=250),
+    "footer": text_spec("7.5pt"),
+    "booklet_scale": P("number", 0.92, min=0.5, max=1.5, doc="the booklet's type sizes as a share of the page's"),
+    "cell_pad": P("length", "1.2mm", min=0, max=10, doc="the room inside a table's cell"),
+    "write_row": P("length", "7mm", min=2, max=30, doc="the height of a blank row to write in"),
+    "card_width": P("length", "30mm", min=10, max=120, doc="a card shown in the text: at most this wide"),
+    "figure_height": P("length", "105mm", min=30, max=250, doc="a figure: at most this tall"),
 }
 FOOTER_GAP = 4.0  # mm between the flow's last line and the footer's rule
 

@@ -1,6 +1,7 @@
 """Units of a laid-out rulebook flowed into pages: down columns (two on A4 and Letter), a unit across every column
 (a chapter's heading, a position's picture) after the columns above it are balanced, a heading kept with what follows
-it, a paragraph split between columns at a line, never a unit lost."""
+it, a paragraph split between columns at a line, a picture that would leave much of a page empty before it moved
+after the text that follows it, never a unit lost."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from ...model.rulebook import Heading
 
 KEEP_WITH = 10.0  # mm of what follows a heading that must fit beside it in its column
 BALANCE_STEPS = 14  # halvings of the search for the shortest balanced columns
+FLOAT_ROOM = 0.25  # share of a page's flow a picture may leave empty before it (more: text moves up before it)
+FLOAT_STEPS = 12  # most moves of pictures past the text after them, in one flow
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class Unit:
     heading: Heading | None = None
     source: Loc | None = field(default=None, compare=False)
     name: str = ""  # what it is, in a message ('a table', 'the picture of position-01.yaml')
+    floats: bool = False  # a picture: it may print after the text that follows it rather than leave a page empty
 
 
 @dataclass
@@ -67,7 +71,47 @@ class Flowed:
 
 
 def flow(units: list[Unit], frame: Frame, first_top: float | None = None) -> Flowed:
-    """Every unit placed on pages, in order (the first page's flow starting at `first_top`)."""
+    """Every unit placed on pages, in order (the first page's flow starting at `first_top`), except that a picture
+    (a floating unit) that does not fit the foot of a page, where it would leave more than FLOAT_ROOM of that page
+    empty, moves after the text that follows it (up to the next unit across the page), one paragraph at a time,
+    while that fills the page and adds no page."""
+    out = _flow(units, frame, first_top)
+    for _ in range(FLOAT_STEPS):
+        k = _stranded(out, units, frame)
+        moved = None if k is None else _past_next(units, k)
+        if moved is None:
+            break
+        tried = _flow(moved, frame, first_top)
+        if len(tried.pages) > len(out.pages):
+            break
+        units, out = moved, tried
+    return out
+
+
+def _stranded(out: Flowed, units: list[Unit], frame: Frame) -> int | None:
+    """The index in `units` of a picture that starts a page after a page left empty by more than FLOAT_ROOM."""
+    for before, page in zip(out.pages, out.pages[1:]):
+        if not before or not page or not page[0].unit.floats or page[0].y > frame.top + 1e-6:
+            continue
+        used = max(p.y + p.unit.height for p in before)
+        if frame.bottom - used > FLOAT_ROOM * (frame.bottom - frame.top):
+            return next((k for k, unit in enumerate(units) if unit is page[0].unit), None)
+    return None
+
+
+def _past_next(units: list[Unit], k: int) -> list[Unit] | None:
+    """The units with the one at k moved after the next unit (and the units a heading keeps with it), or None when
+    the next is across the page (a chapter's heading, another picture) or there is none."""
+    j = k + 1
+    if j >= len(units) or units[j].wide or units[j].floats:
+        return None
+    while units[j].keep and j + 1 < len(units) and not units[j + 1].wide and not units[j + 1].floats:
+        j += 1
+    return units[:k] + units[k + 1:j + 1] + [units[k]] + units[j + 1:]
+
+
+def _flow(units: list[Unit], frame: Frame, first_top: float | None = None) -> Flowed:
+    """Every unit placed on pages, in order."""
     out = Flowed([[]])
     y = frame.top if first_top is None else first_top
     k = 0

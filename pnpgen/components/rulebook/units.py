@@ -195,7 +195,7 @@ class Units:
             height += laid.height + 1.4
         after = 3.0 * self.s.scale if wide else 0.0  # (room between a picture across the page and the text below)
         return [Unit(Group(tuple(items), source=f.loc), height + after, wide=wide, gap=3.0 * self.s.scale,
-                     source=f.loc, name=f"the picture of {f.ref}")]
+                     source=f.loc, name=f"the picture of {f.ref}", floats=True)]
 
     def components(self, f: Figure) -> Unit:
         from ...render.cover import components
@@ -243,7 +243,7 @@ class Units:
         width_used = max((x - gap), 0.0) if y == 0 else self.width
         shift = (self.width - width_used) / 2 if y == 0 else 0.0
         group = Group((Group(tuple(items), (1, 0, 0, 1, shift, 0), label="picture"),), source=f.loc)
-        unit = Unit(group, y + row_h, gap=3.0 * self.s.scale, source=f.loc, name=f"the {f.kind} block")
+        unit = Unit(group, y + row_h, gap=3.0 * self.s.scale, source=f.loc, name=f"the {f.kind} block", floats=True)
         return self.captioned(unit, f)
 
     def piece(self, kind: str, pid: str) -> Piece | None:
