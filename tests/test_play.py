@@ -446,6 +446,7 @@ def test_a_click_on_a_ship_out_of_reach_says_why_for_each_action_it_could_mean()
     assert refused.value.status == 400
 
 
+@pytest.mark.slow  # (plays a game asking about the picture's spots: each answer draws the seat's picture)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_click_where_no_action_goes_is_answered_with_the_rules_of_what_it_could_mean(game):
     s = Session(load_game(game), 1, "random", None, 3)

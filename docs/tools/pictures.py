@@ -56,6 +56,7 @@ GALLERY = {
     "two-suit": (5, (98.5, 93)),
     "tarot": (3, (8, 124)),
     "counters": (3, (4, 114)),
+    "railway": (5, (4, 128)),
 }
 GALLERY_RESOLUTION = 100
 

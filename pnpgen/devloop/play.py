@@ -103,6 +103,7 @@ class Session:
         self.lines: list[Line] = []
         self.undos: list[Undo] = []
         self.pictures = Pictures(content)
+        self._drawn: tuple | None = None  # the last scene whose spots were asked for, and those spots
         who = "hot-seat, every seat a person" if self.hot_seat else f"you are player {seat}, against {agent}"
         self.title = f"{content.title}: {who}"
         self.lock = threading.Lock()
@@ -239,9 +240,12 @@ class Session:
                 "message": "Not there. " + "; ".join(f"{a['text']}: {a['why']}" for a in answers)}
 
     def _regions(self, viewer: int | None) -> dict:
-        """The spots of the picture the page of `viewer` shows, by key."""
+        """The spots of the picture the page of `viewer` shows, by key (drawn again only when its scene changed)."""
         engine, state = self.engine, self.state
-        return self.pictures.svg_and_regions(engine.scene(state, viewer), self.title, (engine.status(state),))[1]
+        scene, status = engine.scene(state, viewer), engine.status(state)
+        if self._drawn is None or self._drawn[0] != (scene, status):
+            self._drawn = ((scene, status), self.pictures.svg_and_regions(scene, self.title, (status,))[1])
+        return self._drawn[1]
 
     def undo(self) -> None:
         """Take back the last action of the page's seat, while nobody has played after it; Refused otherwise."""
