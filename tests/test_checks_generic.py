@@ -69,7 +69,8 @@ def test_components_of_a_hex_set() -> None:
 @pytest.mark.slow
 def test_a_hex_without_a_suit(pack: Path) -> None:
     edit(pack / "board.yaml", "[-4, 0, red]", "[-4, 0]")
-    assert errors_of(pack) == [err(where(pack / "board.yaml", "[-4, 0]"), "board 'duel': hex [-4, 0] has no suit")]
+    assert errors_of(pack) == [err(where(pack / "board.yaml", "[-4, 0]"), "board 'duel': hex [-4, 0] has no suit (a "
+                                   "ship sails by the cards of its hex's suit)")]  # Narrow Seas' rule, not any game's
 
 
 @pytest.mark.slow

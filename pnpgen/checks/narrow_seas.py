@@ -18,6 +18,7 @@ KINDS = ("sail", "fire", "duty", "wind")
 
 def check(game: Game, p: Problems) -> None:
     """Component counts and card structure as the Narrow Seas rules describe them."""
+    check_hex_suits(game, p)  # (a ship sails by its hex's suit: before the play analysis, which assumes one)
     structure_ok = not p.errors  # the play analysis needs a sound board and decks
     before = len(p.errors)
     prm = ns_params.read(game, p)
@@ -31,6 +32,16 @@ def check(game: Game, p: Problems) -> None:
             check_variant(game, v, p)
     if params_ok and structure_ok:  # whether play is possible: sailing, reach, cannon ranges, setup, dead cards
         narrow_seas_play.analyse_all(game, p)
+
+
+def check_hex_suits(game: Game, p: Problems) -> None:
+    """Every hex of a board has a suit: a ship sails by the cards of its hex's suit (any game's map may leave one
+    out; this game's may not)."""
+    for board in game.boards:
+        for h in getattr(board, "hexes", ()):
+            if h.suit is None:
+                p.error(h.loc, f"board '{board.id}': hex [{h.q}, {h.r}] has no suit (a ship sails by the cards "
+                        "of its hex's suit)")
 
 
 def check_cards(game: Game, p: Problems) -> None:
@@ -135,6 +146,7 @@ def check_variant(game: Game, v: Variant, p: Problems) -> None:
     sub = Problems(limit=10_000)
     try:
         generic.check(played, sub, CHECKS)
+        check_hex_suits(played, sub)
         before = len(sub.errors)
         prm = ns_params.read(played, sub)
         check_cards(played, sub)
