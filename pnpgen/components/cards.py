@@ -754,7 +754,7 @@ def printed_fields(ctx: Ctx, deck: Deck, card: CardType):
     specs = [s for s in deck.field_specs if s.show]
     cost = next((s for s in specs if s.kind == "icon-counts"), None)  # the first declared: a card may have none
     out: list[Shown] = []
-    if not specs:
+    if not deck.field_specs:  # (a deck that declares its fields prints those it shows: none, when all are hidden)
         for k, v in card.fields:
             value = _show(v)
             if value:

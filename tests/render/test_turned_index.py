@@ -52,3 +52,15 @@ def test_narrow_seas_cards_print_their_suit_action_and_name_upside_down_at_the_b
 def test_a_template_without_it_prints_none():
     kit = layout_kit(load_game("enemy-in-sight"))
     assert all(not turned(p.face) for p in kit.pieces if p.kind == "card")
+
+
+def test_a_deck_whose_only_field_is_hidden_prints_it_in_its_corner_only(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pnpgen.cli import main
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "vale", "--layout", "railway"]).exit_code == 0
+    kit = layout_kit(load_game(str(tmp_path / "vale")))
+    president = next(p for p in kit.pieces if p.id == "card-red-president")
+    words = [item.text for item, _ in walk(president.face) if isinstance(item, Text)]
+    assert words.count("20%") == 1 and "PERCENT" not in words and "Share" not in words, words  # the index chip
