@@ -45,13 +45,17 @@ def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: 
     glyphs, small, unsafe, coarse = _Findings(), _Findings(), _Findings(), _Findings()
     boxes: dict[int, Box | None] = {}  # the ink box of each group measured (pages place the pieces' drawings)
     shrunk = check_fits(kit.pieces, problems, boxes)  # (text shrunk under the minimum is an error there)
+    body: list[tuple[Piece, dict[str, list[float]]]] = []  # each card's text sizes by role, from the same walk
     for piece in kit.pieces:
         for side, drawing in (("face", piece.face), ("back", piece.back)):
             if drawing is None or (side == "back" and piece.kind == "card"):
                 continue  # a card's back is its deck's, checked once as the deck's back piece
-            _check_piece_side(piece, side, drawing, glyphs, small, unsafe, coarse, shrunk, boxes)
+            sizes = None
+            if piece.kind == "card" and side == "face":
+                body.append((piece, sizes := {}))
+            _check_piece_side(piece, side, drawing, glyphs, small, unsafe, coarse, shrunk, boxes, sizes)
     _colours(kit, problems)
-    _body_sizes(kit, problems)
+    _body_sizes(body, problems)
     if pages:
         drawn = {id(p.face) for p in kit.pieces} | {id(p.back) for p in kit.pieces if p.back is not None}
         _pages(pages, drawn, game_loc, sheet, printer_margin, glyphs, problems, boxes)
@@ -64,30 +68,27 @@ def preflight(kit: Kit, problems: Problems, game_loc: Loc | None = None, pages: 
 BODY_SPREAD_PT = 0.5  # a deck's body text at sizes further apart than this reads as unfinished
 
 
-def _body_sizes(kit: Kit, problems: Problems) -> None:
+def _body_sizes(body: list[tuple[Piece, dict[str, list[float]]]], problems: Problems) -> None:
     """A warning for each deck whose cards set their body text (the rules text: a classic card's needs and effect,
-    an element's text running over more than one line) at sizes more than BODY_SPREAD_PT apart."""
-    decks: dict[str, dict[str, dict[Piece, float]]] = {}
-    for piece in kit.pieces:
-        if piece.kind != "card":
-            continue
-        lines: dict[str, list[float]] = {}
-        for item, m, _source in _walk(piece.face, IDENTITY, piece.source):
-            if isinstance(item, Text) and item.role and item.text.strip():
-                scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
-                lines.setdefault(item.role, []).append(item.size * scale / MM_PER_PT)
+    an element's text running over more than one line) at sizes more than BODY_SPREAD_PT apart; `body`: each
+    card's sizes (pt) of its text by role. (Cards are told apart by identity: hashing a piece hashes its drawing.)"""
+    decks: dict[str, dict[str, list[tuple[float, Piece]]]] = {}
+    for piece, lines in body:
         for role, sizes in lines.items():
             if role.endswith((" effect text", " requires text")) or (" element '" in role and len(sizes) > 1):
                 region = role.rsplit("' ", 1)[-1]  # the same region of each card, whichever template it has
-                decks.setdefault(piece.part_of or piece.name, {}).setdefault(region, {})[piece] = min(sizes)
+                decks.setdefault(piece.part_of or piece.name, {}).setdefault(region, []).append((min(sizes), piece))
     for deck, roles in decks.items():
         for role, by_card in roles.items():
-            smallest, largest = min(by_card, key=by_card.get), max(by_card, key=by_card.get)
-            low, high = by_card[smallest], by_card[largest]
+            (low, smallest), (high, largest) = min(by_card, key=_first), max(by_card, key=_first)
             if high - low > BODY_SPREAD_PT + 1e-6:
                 problems.warn(largest.source, f"deck '{deck}': its cards set their body text ({role}) at {low:.2f} "
                               f"(card '{smallest.name}') to {high:.2f} pt (card '{largest.name}'); a deck reads as one "
                               "at one size: give its cards one text size (one template), with text that fits it")
+
+
+def _first(pair: tuple) -> float:
+    return pair[0]
 
 
 def _name(piece: Piece, side: str) -> str:
@@ -114,7 +115,8 @@ def _walk(item: Item, m: Matrix, source: Loc | None) -> Iterator[tuple[Item, Mat
 
 def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings, small: _Findings,
                       unsafe: _Findings, coarse: _Findings, shrunk: set[int] = frozenset(),
-                      boxes: dict[int, Box | None] | None = None) -> None:
+                      boxes: dict[int, Box | None] | None = None,
+                      body: dict[str, list[float]] | None = None) -> None:
     where = _name(piece, side)
     trimmed = piece.cut == "marks"
     w, h = piece.size
@@ -125,6 +127,8 @@ def _check_piece_side(piece: Piece, side: str, drawing: Group, glyphs: _Findings
             _glyphs(item, source, where, glyphs)
             scale = 1.0 if m[0] == m[3] == 1.0 and m[1] == m[2] == 0 else abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
             size_pt = item.size * scale / MM_PER_PT
+            if body is not None and item.role and item.text.strip():
+                body.setdefault(item.role, []).append(size_pt)
             if size_pt < MIN_TYPE_PT - 1e-6 and id(item) not in shrunk and item.text.strip():
                 what, key = _text_what(item, piece)
                 small.add(("size", *key, round(size_pt, 2)), item.set_by or source,
