@@ -290,10 +290,10 @@ def preflight_step(state: BuildState) -> None:
     problems = Problems()
     t = sheet_template(state.game, state.options.printer_margin)
     with fonts.using(fonts.for_game(state.game)):
-        preflight(state.kit, problems, state.game.loc, state.pages, t, t.printer_margin)
+        preflight(state.kit, problems, state.game.loc, state.pages, t, t["printer_margin"])
         rules = {**state.extra.get("rulebook pages", {}), **state.extra.get("rulebook sheets", {})}
         if rules:
-            rulebook_preflight(rules, problems, state.game.rulebook.loc, t.printer_margin)
+            rulebook_preflight(rules, problems, state.game.rulebook.loc, t["printer_margin"])
         kinds = {p.id: p.kind for p in state.kit.pieces}
         state.extra["ink"] = [line for name, pages in state.pages.items()
                               for line in ink_lines(name, ink_by_kind(pages, kinds), state.options.ink_saver)]

@@ -112,4 +112,4 @@ def _layout(game: Game, problems: Problems, printer_margin: float | None, ink_sa
                 pages[name] = build_pages(impose(kit, paper, sheet), sheet, kit.title, kit.version)
             except ContentError as e:  # a piece that fits no sheet of this paper: the other papers are still laid out
                 problems.error(e.loc, e.message)
-        preflight(kit, problems, game.loc, pages, sheet, sheet.printer_margin)
+        preflight(kit, problems, game.loc, pages, sheet, sheet["printer_margin"])

@@ -47,35 +47,37 @@ def aid_piece(ctx: Ctx, aid: PlayerAid) -> Piece:
             for cell in row:
                 ctx.markers_ok(cell, s.loc, f"player aid '{aid.id}'")
     size = aid_size(t, aid)
-    return marked(Piece(f"aid-{aid.id}", aid.title, "Player aids", size, player_aid(ctx, aid, t), None, t.bleed, 1,
-                        "marks", kind="player-aid", source=aid.loc, part_of=aid.title), aid.provisional, t.provisional)
+    return marked(Piece(f"aid-{aid.id}", aid.title, "Player aids", size, player_aid(ctx, aid, t), None,
+                        t["bleed"], 1, "marks", kind="player-aid", source=aid.loc, part_of=aid.title),
+                  aid.provisional, t["provisional"])
 
 
 def aid_size(t: Tmpl, aid: PlayerAid) -> tuple[float, float]:
     """The trim size of an aid: the template's size for its declared size (card, half-page, page)."""
-    return {"half-page": t.half_page, "page": t.page}.get(aid.size, t.size)
+    return {"half-page": t["half_page"], "page": t["page"]}.get(aid.size, t["size"])
 
 
 def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
     """The face of a player aid."""
     th = ctx.theme
     w, h = aid_size(t, aid)
-    b, m = t.bleed, t.margin
-    ink = t.ink
-    paper = "#ffffff" if th.ink_saver else t.background
+    b, m = t["bleed"], t["margin"]
+    ink = t["ink"]
+    paper = "#ffffff" if th.ink_saver else t["background"]
     out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=paper))]
-    th_h = t.title_height
-    out.append(Rect(-b, -b, w + 2 * b, th_h + b, Style(fill=th.solid(t.accent))))
+    th_h = t["title_height"]
+    out.append(Rect(-b, -b, w + 2 * b, th_h + b, Style(fill=th.solid(t["accent"]))))
     if th.ink_saver:
-        out.append(Rect(-b, th_h - 0.4, w + 2 * b, 0.8, Style(fill=th.line(t.accent))))
-    head_ink = th.text_on(t.accent, ink)
+        out.append(Rect(-b, th_h - 0.4, w + 2 * b, 0.8, Style(fill=th.line(t["accent"]))))
+    head_ink = th.text_on(t["accent"], ink)
     inset = min(SAFE, th_h / 4)  # the title keeps 3 mm inside the trim, centred in its band
-    out.append(text_box(aid.title, (m, inset, w - 2 * m, th_h - 2 * inset), text_style(t.title, head_ink)).group)
-    out.append(imprint(ctx, w - m, th_h - 1.2, head_ink, provisional=aid.provisional, mark=t.provisional))
+    out.append(text_box(aid.title, (m, inset, w - 2 * m, th_h - 2 * inset), text_style(t["title"], head_ink)).group)
+    out.append(imprint(ctx, w - m, th_h - 1.2, head_ink, provisional=aid.provisional, mark=t["provisional"]))
     top = th_h + m * 0.8
     avail = h - top - m
     # the largest text size from min_scale to max_scale that fits, in steps of 2.5%
-    steps = [round(t.max_scale - 0.025 * k, 3) for k in range(int((t.max_scale - t.min_scale) / 0.025 + 1e-9) + 1)]
+    low, high = t["min_scale"], t["max_scale"]
+    steps = [round(high - 0.025 * k, 3) for k in range(int((high - low) / 0.025 + 1e-9) + 1)]
     lo, hi = 0, len(steps) - 1
     while lo < hi:  # steps shrink as k grows; find the first that fits
         mid = (lo + hi) // 2
@@ -87,7 +89,7 @@ def player_aid(ctx: Ctx, aid: PlayerAid, t: Tmpl) -> Group:
     body, used = _sections(ctx, aid, t, (m, top, w - 2 * m), scale, f"player aid '{aid.id}'")
     if used > avail + 1e-6:
         ctx.problems.error(aid.loc, f"player aid '{aid.id}': its text needs {used:.0f} mm but template '{t.name}' "
-                           f"leaves {avail:.0f} mm even at {round(t.min_scale * 100)}% size (shorten it or use "
+                           f"leaves {avail:.0f} mm even at {round(t['min_scale'] * 100)}% size (shorten it or use "
                            "a larger template)")
     out.append(body)
     return Group(tuple(out), label=f"aid {aid.id}")
@@ -99,26 +101,26 @@ def _sections(ctx: Ctx, aid: PlayerAid, t: Tmpl, col, scale: float, report: str 
     out: list[Item] = []
     for i, s in enumerate(aid.sections):
         if i:
-            y += t.section_gap * scale
+            y += t["section_gap"] * scale
         if s.title:
-            laid = text_box(s.title, (x, y, w, 1e6), text_style(t.heading, t.accent, scale), ctx.icons.inline)
+            laid = text_box(s.title, (x, y, w, 1e6), text_style(t["heading"], t["accent"], scale), ctx.icons.inline)
             out.append(laid.group)
             y += laid.height + 0.8 * scale
-        parts = [p for p in (("text", "table") if t.text_first else ("table", "text")) if getattr(s, p)]
+        parts = [p for p in (("text", "table") if t["text_first"] else ("table", "text")) if getattr(s, p)]
         for k, part in enumerate(parts):
             if part == "table":
                 tab, th_ = table(ctx, s, t, (x, y, w), scale, report)
                 out.append(tab)
                 y += th_ + 1.2 * scale
             else:
-                laid = text_box(s.text, (x, y, w, 1e6), text_style(t.body, t.ink, scale), ctx.icons.inline)
+                laid = text_box(s.text, (x, y, w, 1e6), text_style(t["body"], t["ink"], scale), ctx.icons.inline)
                 out.append(laid.group)
                 y += laid.height + (1.5 * scale if k < len(parts) - 1 else 0.0)
         picture = ctx.picture(s.image, f"player aid '{aid.id}'") if s.image is not None else None
         if picture is not None:
             pw, ph = picture.size
             y += 1.5 * scale if parts or s.title else 0.0
-            height = min(w * ph / pw, t.image_height * scale)
+            height = min(w * ph / pw, t["image_height"] * scale)
             out.append(ctx.art(s.image, f"player aid '{aid.id}'", (x, y, w, height)))
             y += height
     return Group(tuple(out)), y - y0
@@ -132,9 +134,9 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float, report: str = "") ->
     rows = [list(r) for r in s.table]
     ncols = max(len(r) for r in rows)
     rows = [r + [""] * (ncols - len(r)) for r in rows]
-    pad = t.cell_pad * scale
-    body = text_style(t.table, t.ink, scale)
-    head = text_style(t.table, t.ink, scale, bold=True)
+    pad = t["cell_pad"] * scale
+    body = text_style(t["table"], t["ink"], scale)
+    head = text_style(t["table"], t["ink"], scale, bold=True)
     natural = [max(fonts.width(r[c], body.size, "bold") for r in rows) + 2 * pad + 0.5 for c in range(ncols)]
     least = [max(_widest_word(r[c], head if k == 0 else body, ctx) for k, r in enumerate(rows)) + 2 * pad + 0.1
              for c in range(ncols)]
@@ -146,7 +148,7 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float, report: str = "") ->
                            f"but the aid leaves {w:.0f} mm (fewer or shorter columns, or a larger aid)")
     out: list[Item] = []
     cy = y
-    accent = t.accent
+    accent = t["accent"]
     grid = Style(stroke=tint(accent, 0.5), width=0.25)
     blank = getattr(s, "blank_rows", 0) or 0
     for k, row in enumerate(rows + [[""] * ncols] * blank):
@@ -160,7 +162,7 @@ def table(ctx: Ctx, s: Section, t: Tmpl, col, scale: float, report: str = "") ->
             cx += widths[c]
         rh = max(max(laid.height for _, laid in cells), body.size * 1.1) + 2 * pad
         if k >= len(rows):
-            rh = max(rh, t.write_row)
+            rh = max(rh, t["write_row"])
         if k == 0:
             out.append(Rect(x, cy, w, rh, Style(fill=tint(accent, 0.18))))
         for _x, laid in cells:

@@ -45,9 +45,9 @@ def area_card_pieces(ctx: Ctx, card: AreaCard) -> Piece:
         if a.icon:
             ctx.icon_ok(a.icon, a.loc, f"area '{a.id}' of '{card.id}'")
     ctx.markers_ok(card.text, card.loc, f"area card '{card.id}'")
-    return marked(Piece(f"area-{card.id}", card.name, "Ship and area cards", t.size, area_card(ctx, card, t), None,
-                        t.bleed, 1, "marks", kind="area-card", source=card.loc, part_of=card.name), card.provisional,
-                  t.provisional)
+    return marked(Piece(f"area-{card.id}", card.name, "Ship and area cards", t["size"], area_card(ctx, card, t), None,
+                        t["bleed"], 1, "marks", kind="area-card", source=card.loc, part_of=card.name), card.provisional,
+                  t["provisional"])
 
 
 def slot_grid(capacity: int, per_row: int) -> tuple[int, int]:
@@ -59,25 +59,25 @@ def slot_grid(capacity: int, per_row: int) -> tuple[int, int]:
 def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
     """The face of an area card; each area holds `capacity` cubes of the template's cube size."""
     th = ctx.theme
-    w, h = t.size
-    b, m = t.bleed, t.margin
-    ink = t.ink
-    colour = ctx.colour(card.colour, t.neutral)
-    paper = "#ffffff" if th.ink_saver else t.background
+    w, h = t["size"]
+    b, m = t["bleed"], t["margin"]
+    ink = t["ink"]
+    colour = ctx.colour(card.colour, t["neutral"])
+    paper = "#ffffff" if th.ink_saver else t["background"]
     head_fill = th.solid(colour)
     head_ink = th.text_on(colour, ink)
     out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=paper))]
-    hh = t.header.height
+    hh = t["header"]["height"]
     if card.image is not None:
-        art = ctx.art(card.image, f"area card '{card.id}'", t.art.box or (m, hh + m, w - 2 * m, h - hh - 2 * m),
-                      t.art.fit)
+        art = ctx.art(card.image, f"area card '{card.id}'", t["art"]["box"] or (m, hh + m, w - 2 * m, h - hh - 2 * m),
+                      t["art"]["fit"])
         if art is not None:
             out.append(art)
     out.append(Rect(-b, -b, w + 2 * b, hh + b, Style(fill=head_fill)))
     if th.ink_saver:
         out.append(Rect(-b, hh - 0.4, w + 2 * b, 0.8, Style(fill=th.line(colour))))
     x = m
-    bd = t.header.badge
+    bd = t["header"]["badge"]
     if card.owner and bd > 0:  # a player's own card (a ship, a mat) shows its id in a badge
         cx, cy = m + bd / 2, hh / 2
         badge_ink = th.line(colour) if th.ink_saver else head_ink
@@ -87,35 +87,35 @@ def area_card(ctx: Ctx, card: AreaCard, t) -> Group:
         x = m + bd + 2.5
     sub = f"Player {card.owner}" if card.owner else ""
     sub_w = 22.0 if sub else 0.0
-    out.append(text_box(card.name, (x, 0, w - m - x - sub_w, hh), text_style(t.header.title, head_ink)).group)
+    out.append(text_box(card.name, (x, 0, w - m - x - sub_w, hh), text_style(t["header"]["title"], head_ink)).group)
     if sub:
-        out.append(text_box(sub, (w - m - sub_w, 0, sub_w, hh), text_style(t.header.subtitle, head_ink)).group)
+        out.append(text_box(sub, (w - m - sub_w, 0, sub_w, hh), text_style(t["header"]["subtitle"], head_ink)).group)
     out.append(imprint(ctx, w - m, hh - 1.2, head_ink, provisional=card.provisional,  # under the owner
-                       mark=t.provisional))
+                       mark=t["provisional"]))
 
     # one row per area: icon and label on the left, cube slots on the right
-    pitch = t.cube + t.slot_gap
+    pitch = t["cube"] + t["slot_gap"]
     y = hh + m * 0.7
     rows: list[tuple] = []
     for a in card.areas:
-        cols, nrows = slot_grid(a.capacity, t.slots_per_row)
-        rows.append((a, cols, nrows, nrows * pitch - t.slot_gap + 2 * t.slot_pad + 0.6))
+        cols, nrows = slot_grid(a.capacity, t["slots_per_row"])
+        rows.append((a, cols, nrows, nrows * pitch - t["slot_gap"] + 2 * t["slot_pad"] + 0.6))
     text_h = 0.0
     if card.text:
-        text_h = text_box(card.text, (m, 0, w - 2 * m, 1e6), text_style(t.text, ink)).height + 1.5
-    need = sum(r[3] for r in rows) + t.row_gap * (len(rows) - 1) + text_h
+        text_h = text_box(card.text, (m, 0, w - 2 * m, 1e6), text_style(t["text"], ink)).height + 1.5
+    need = sum(r[3] for r in rows) + t["row_gap"] * (len(rows) - 1) + text_h
     foot = max(m * 0.7, SAFE) if card.text else m * 0.7  # the card's text keeps 3 mm inside the trim
     avail = h - y - foot
     if need > avail + 1e-6:
         ctx.problems.error(card.loc, f"area card '{card.id}': its areas need {need:.1f} mm of height but template "
                            f"'{t.name}' leaves {avail:.1f} mm (make the template larger or the slots fewer)")
     spare = max(0.0, avail - need)
-    gap = t.row_gap + (spare / max(1, len(rows) - 1 + (1 if text_h else 0)) if len(rows) > 1 else 0.0)
+    gap = t["row_gap"] + (spare / max(1, len(rows) - 1 + (1 if text_h else 0)) if len(rows) > 1 else 0.0)
     for a, cols, nrows, rh in rows:
         out.append(_area_row(ctx, t, a, cols, nrows, (m, y, w - 2 * m, rh), colour, ink, paper))
         y += rh + gap
     if card.text:
-        out.append(text_box(card.text, (m, h - foot - text_h, w - 2 * m, text_h), text_style(t.text, ink),
+        out.append(text_box(card.text, (m, h - foot - text_h, w - 2 * m, text_h), text_style(t["text"], ink),
                             ctx.icons.inline).group)
     return Group(tuple(out), label=f"area card {card.id}")
 
@@ -125,19 +125,19 @@ def _area_row(ctx: Ctx, t, area, cols: int, nrows: int, box, colour: str, ink: s
     th = ctx.theme
     fill = tint(colour, 0.1) if th.ink_saver else tint(colour, 0.22)
     out: list[Item] = [Rect(x, y, w, h, Style(fill=fill, stroke=tint(th.line(colour), 0.7), width=0.35), 2.0)]
-    pitch = t.cube + t.slot_gap
-    grid_w = cols * pitch - t.slot_gap
-    gx = x + w - t.slot_pad - 0.3 - grid_w
-    gy = y + (h - (nrows * pitch - t.slot_gap)) / 2
+    pitch = t["cube"] + t["slot_gap"]
+    grid_w = cols * pitch - t["slot_gap"]
+    gx = x + w - t["slot_pad"] - 0.3 - grid_w
+    gy = y + (h - (nrows * pitch - t["slot_gap"])) / 2
     for k in range(area.capacity):
         r, c = divmod(k, cols)
-        out.append(Rect(gx + c * pitch, gy + r * pitch, t.cube, t.cube,
+        out.append(Rect(gx + c * pitch, gy + r * pitch, t["cube"], t["cube"],
                         Style(fill=paper, stroke=tint(ink, 0.45), width=0.3, dash=(1.2, 0.8)), 1.0))
     lx = x + 2.0
-    isz = t.icon if area.icon and ctx.icons.known(area.icon) else 0.0
+    isz = t["icon"] if area.icon and ctx.icons.known(area.icon) else 0.0
     if isz:
         out.append(ctx.icons.draw(area.icon, lx, y + (h - isz) / 2, isz, ink))
         lx += isz + 2.0
     lw = max(8.0, gx - 2.0 - lx)
-    out.append(text_box(area.label, (lx, y, lw, h), text_style(t.label, ink), source=area.loc).group)
+    out.append(text_box(area.label, (lx, y, lw, h), text_style(t["label"], ink), source=area.loc).group)
     return Group(tuple(out))

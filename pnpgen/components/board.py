@@ -81,26 +81,26 @@ def board_piece(ctx: Ctx, board: Board) -> Piece:
     if grid == "square":
         face, size = square_board(ctx, board, t)
         cell = getattr(board, "cell_size_mm", 20.0)
-        min_scale = min(1.0, t.min_hex / cell) if cell else 1.0
+        min_scale = min(1.0, t["min_hex"] / cell) if cell else 1.0
         lattice = Lattice("square", cell, square_origin(board, t))
     elif grid == "none":
         face, size, places = locations_board(ctx, board, t)
         min_scale = 0.8
     else:
         face, size = hex_board(ctx, board, t)
-        min_scale = min(1.0, t.min_hex / board.hex_size_mm)
+        min_scale = min(1.0, t["min_hex"] / board.hex_size_mm)
         lattice = Lattice("hex-pointy" if board.pointy else "hex", board.hex_size_mm / SQRT3, hex_origin(board, t))
     if board.image is not None:  # under everything but the paper
-        art = ctx.art(board.image, f"board '{board.id}'", t.art.box or (0.0, 0.0, *size), t.art.fit)
+        art = ctx.art(board.image, f"board '{board.id}'", t["art"]["box"] or (0.0, 0.0, *size), t["art"]["fit"])
         if art is not None:
             face = replace(face, items=(face.items[0], art, *face.items[1:]))
-    inset = max(t.padding, SAFE)  # the version at the top right, above the title
-    face = Group((face, imprint(ctx, size[0] - inset, inset + fonts.CAP_HEIGHT * SMALLEST, t.ink,
-                                provisional=board.provisional, mark=t.provisional)), label=face.label)
+    inset = max(t["padding"], SAFE)  # the version at the top right, above the title
+    face = Group((face, imprint(ctx, size[0] - inset, inset + fonts.CAP_HEIGHT * SMALLEST, t["ink"],
+                                provisional=board.provisional, mark=t["provisional"])), label=face.label)
     return marked(Piece(f"board-{board.id}", board.name, "Boards", size, face, None, 0.0, 1, "outline",
                         min_scale=min_scale, lattice=lattice, kind="board", part_of=board.name, source=board.loc,
                         keys=board_keys(ctx, board) + zone_keys(ctx, board), places=places), board.provisional,
-                  t.provisional)
+                  t["provisional"])
 
 
 def _bundled(ctx: Ctx) -> Tmpl:
@@ -120,7 +120,7 @@ def _suit_fill(ctx: Ctx, t: Tmpl, suit: str | None, paper: str) -> str:
     if not suit or suit not in ctx.icons.suits:
         return paper
     c = ctx.icons.suits[suit].colour
-    return tint(c, 0.12) if ctx.theme.ink_saver else tint(c, t.fill)
+    return tint(c, 0.12) if ctx.theme.ink_saver else tint(c, t["fill"])
 
 
 def hex_origin(board: Board, t: Tmpl) -> tuple[float, float]:
@@ -128,8 +128,8 @@ def hex_origin(board: Board, t: Tmpl) -> tuple[float, float]:
     s = board.hex_size_mm / SQRT3
     pts = [centre_of(qr, s, board.pointy) for qr in _drawn_cells(board)] or [(0.0, 0.0)]
     across, down = (board.hex_size_mm / 2, s) if board.pointy else (s, board.hex_size_mm / 2)
-    return (-min(p[0] for p in pts) + across + t.padding,
-            -min(p[1] for p in pts) + down + t.padding + t.title_height)
+    return (-min(p[0] for p in pts) + across + t["padding"],
+            -min(p[1] for p in pts) + down + t["padding"] + t["title_height"])
 
 
 def _beyond(board: Board, area) -> tuple[int, int]:
@@ -165,17 +165,17 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
     drawn = [centre_of(qr, s, pointy) for qr in _drawn_cells(board)]
     xs = [p[0] for p in drawn] or [0.0]
     ys = [p[1] for p in drawn] or [0.0]
-    pad = t.padding
-    th_ = t.title_height
+    pad = t["padding"]
+    th_ = t["title_height"]
     ox, oy = hex_origin(board, t)
     across, down = (f, 2 * s) if pointy else (2 * s, f)
     w = max(xs) - min(xs) + across + 2 * pad
     h = max(ys) - min(ys) + down + 2 * pad + th_
-    ink = t.ink
-    paper = t.background
+    ink = t["ink"]
+    paper = t["background"]
     out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
     if th_:
-        out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
+        out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t["title"], ink)).group)
     arts = {a.at: a.image for a in board.art}
     locations = {loc.at: loc for loc in board.locations if loc.at is not None}
     terrains = {tr.id: tr for tr in getattr(ctx.game, "terrains", ())}
@@ -187,7 +187,7 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
         fill = _suit_fill(ctx, t, hx.suit, space)
         if not hx.suit and hx.terrain and hx.terrain[0] in terrains and terrains[hx.terrain[0]].colour:
             base = ctx.colour(terrains[hx.terrain[0]].colour, "")  # half as strong as a suit's: text reads on it
-            fill = (tint(base, 0.12) if ctx.theme.ink_saver else tint(base, t.fill / 2)) if base else fill
+            fill = (tint(base, 0.12) if ctx.theme.ink_saver else tint(base, t["fill"] / 2)) if base else fill
         lo = locations.get(qr)
         coordinate = coordinate_of(board, qr)
         subject = space_subject(ctx, board, f"board '{board.id}' hex {coordinate}", lo, hx.suit, hx.terrain,
@@ -196,8 +196,8 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
                       tuple(f for f in board.features if f.at == qr and f.joins))
         out += draw_space(ctx, t, elements, where, subject, lo)
     # the board's outer edge, drawn heavier: every hex side with no neighbour on the board
-    if t.edge_width > 0:
-        edge = Style(stroke=t.grid, width=t.edge_width, cap="round")
+    if t["edge_width"] > 0:
+        edge = Style(stroke=t["grid"], width=t["edge_width"], cap="round")
         for qr in sorted(cells):
             centre = (cs[qr][0] + ox, cs[qr][1] + oy)
             for i, n in enumerate(neighbours(qr)):
@@ -212,12 +212,12 @@ def hex_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, floa
     out += start_marks(ctx, board, {qr: (x + ox, y + oy) for qr, (x, y) in cs.items()}, f, ink, hexes=True)
     once = space_elements(ctx, t, "board", _bundled(ctx))
     spot = None
-    if t.compass > 0 and any(e.kind == "compass" and e["box"] is None for e in once):
-        spot = _free_corner(w, h, [(p[0] + ox, p[1] + oy) for p in drawn], s, t.compass, pad, th_)
+    if t["compass"] > 0 and any(e.kind == "compass" and e["box"] is None for e in once):
+        spot = _free_corner(w, h, [(p[0] + ox, p[1] + oy) for p in drawn], s, t["compass"], pad, th_)
         if spot is None:
-            h += t.compass + pad
+            h += t["compass"] + pad
             out[0] = Rect(0, 0, w, h, Style(fill=paper))
-            spot = (w - pad - t.compass / 2, h - pad - t.compass / 2)
+            spot = (w - pad - t["compass"] / 2, h - pad - t["compass"] / 2)
     if once:
         subject = space_subject(ctx, board, f"board '{board.id}'", None, None, (), "")
         out += draw_space(ctx, t, once, Space((w / 2, h / 2), 0.0, "board", None, board=board), subject, None,
@@ -233,12 +233,12 @@ def draw_compass(element, box, scope) -> list[Item]:
     if space.board is None or space.board.grid != "hex":
         return []
     pointy = space.board.pointy
-    size = text_style(t.directions, t.ink).size
+    size = text_style(t["directions"], t["ink"]).size
     if element["box"] is None:
         spot = scope.extra.get("compass")
-        return [compass(spot, t.compass, t.ink, size, pointy)] if spot is not None else []
+        return [compass(spot, t["compass"], t["ink"], size, pointy)] if spot is not None else []
     x, y, w, h = box
-    return [compass((x + w / 2, y + h / 2), min(w, h), t.ink, size, pointy)] if min(w, h) > 4 * size else []
+    return [compass((x + w / 2, y + h / 2), min(w, h), t["ink"], size, pointy)] if min(w, h) > 4 * size else []
 
 
 def start_marks(ctx: Ctx, board: Board, centres: dict[tuple[int, int], tuple[float, float]], f: float,
@@ -304,22 +304,22 @@ def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, f
     and a legend of its terrain."""
     c = getattr(board, "cell_size_mm", 20.0)
     cols, rows = getattr(board, "width", 0), getattr(board, "height", 0)
-    pad, th_ = t.padding, t.title_height
-    ink, paper = t.ink, t.background
-    edge = t.edge_band
+    pad, th_ = t["padding"], t["title_height"]
+    ink, paper = t["ink"], t["background"]
+    edge = t["edge_band"]
     note = _wrap_note(board, t)
     gx, gy = square_origin(board, t)
     terrains = {tr.id: tr for tr in getattr(ctx.game, "terrains", ())}
     used = [terrains[k] for k in sorted({q.terrain for q in board.squares if q.terrain in terrains},
                                         key=list(terrains).index)]
     zoned = [z for z in board.zones if z.cells]
-    legend, legend_h = _legend(ctx, t, used, cols * c + 2 * edge, zoned) if t.legend and (used or zoned) else \
+    legend, legend_h = _legend(ctx, t, used, cols * c + 2 * edge, zoned) if t["legend"] and (used or zoned) else \
         (None, 0.0)
     w = cols * c + 2 * edge + 2 * pad
     h = gy + rows * c + edge + (legend_h + 3.0 if legend else 0.0) + pad
     out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
     if th_:
-        out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
+        out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t["title"], ink)).group)
     if note:
         out.append(place(note.group, gx, pad + th_))
     arts = {a.at: a.image for a in board.art}
@@ -339,7 +339,7 @@ def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, f
         where = Space((gx + (cell.x + 0.5) * c, gy + (cell.y + 0.5) * c), c / 2, "square", None, None, board, cell)
         out += draw_space(ctx, t, elements, where, subject, lo)
     if edge > 0:
-        ts = text_style(t.edge_labels, tint(ink, 0.7))
+        ts = text_style(t["edge_labels"], tint(ink, 0.7))
         lift = fonts.CAP_HEIGHT * ts.size / 2
         for i in range(cols):
             x = gx + (i + 0.5) * c
@@ -351,7 +351,8 @@ def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, f
                 out.append(Text(x, y + lift, _row_name(j), ts.size, ts.colour, "bold", "middle"))
     out += start_marks(ctx, board, {q.xy: (gx + (q.x + 0.5) * c, gy + (q.y + 0.5) * c) for q in board.squares}, c,
                        ink)
-    frame = Style(stroke=t.grid, width=t.edge_width, dash=(4.0, 2.0) if board.wrap else ())  # a wrapping edge is open
+    # a wrapping edge is open
+    frame = Style(stroke=t["grid"], width=t["edge_width"], dash=(4.0, 2.0) if board.wrap else ())
     out.append(Rect(gx, gy, cols * c, rows * c, frame))
     if legend:
         out.append(place(legend, pad, gy + rows * c + edge + 3.0))
@@ -360,16 +361,16 @@ def square_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float, f
 
 def _wrap_note(board: Board, t: Tmpl):
     """The laid-out note that a wrapping board's edges wrap, or None."""
-    if not (getattr(board, "wrap", False) and t.wrap_note):
+    if not (getattr(board, "wrap", False) and t["wrap_note"]):
         return None
-    return text_box(t.wrap_note, (0, 0, board.width * board.cell_size_mm, 1e6), text_style(t.wrap_text, t.ink))
+    return text_box(t["wrap_note"], (0, 0, board.width * board.cell_size_mm, 1e6), text_style(t["wrap_text"], t["ink"]))
 
 
 def square_origin(board: Board, t: Tmpl) -> tuple[float, float]:
     """Where the top left corner of square (0, 0) of a square-grid board sits on its piece (mm)."""
     note = _wrap_note(board, t)
-    return (t.padding + t.edge_band,
-            t.padding + t.title_height + (note.height + 1.5 if note else 0.0) + t.edge_band)
+    return (t["padding"] + t["edge_band"],
+            t["padding"] + t["title_height"] + (note.height + 1.5 if note else 0.0) + t["edge_band"])
 
 
 def _row_name(j: int) -> str:
@@ -381,10 +382,10 @@ def _terrain_colours(ctx: Ctx, t: Tmpl, tr, paper: str) -> tuple[str, str]:
     """(fill, icon colour) of a terrain's square: a tint of its colour and a dark shade of it for the icon."""
     base = ctx.colour(tr.colour, "") if tr.colour else ""
     if not base:
-        return paper, t.ink
-    fill = tint(base, 0.12 if ctx.theme.ink_saver else t.fill)
+        return paper, t["ink"]
+    fill = tint(base, 0.12 if ctx.theme.ink_saver else t["fill"])
     mark = shade(base, 0.45)
-    return fill, mark if contrast(mark, fill) >= 3.0 else t.ink
+    return fill, mark if contrast(mark, fill) >= 3.0 else t["ink"]
 
 
 def _square(ctx: Ctx, t: Tmpl, cell, tr, x: float, y: float, c: float, paper: str | None, art=None,
@@ -392,21 +393,22 @@ def _square(ctx: Ctx, t: Tmpl, cell, tr, x: float, y: float, c: float, paper: st
     """One square of a square-grid board; its picture (the board's art for it, else its terrain's) fills it, its
     zone's colour fills it, its value prints in it."""
     fill = _suit_fill(ctx, t, cell.suit, paper)
-    mark = t.ink
+    mark = t["ink"]
     if tr is not None:
         fill, mark = _terrain_colours(ctx, t, tr, paper)
     if zone is not None:
         fill = zone_fill(ctx, t, zone)
-    grid = Style(stroke=t.grid, width=t.grid_width)
+    grid = Style(stroke=t["grid"], width=t["grid_width"])
     out: list[Item] = [Rect(x, y, c, c, replace(grid, fill=fill))]
     picture = None
     if art is not None:
-        picture = ctx.art(art, f"{what} art {[cell.x, cell.y]}", (x, y, c, c), t.space_art, Rect(x, y, c, c, Style()))
+        picture = ctx.art(art, f"{what} art {[cell.x, cell.y]}", (x, y, c, c), t["space_art"],
+                          Rect(x, y, c, c, Style()))
     elif tr is not None and tr.image is not None:
-        picture = ctx.art(tr.image, f"terrain '{tr.id}'", (x, y, c, c), t.space_art, Rect(x, y, c, c, Style()))
+        picture = ctx.art(tr.image, f"terrain '{tr.id}'", (x, y, c, c), t["space_art"], Rect(x, y, c, c, Style()))
     if picture is not None:
         out += [picture, Rect(x, y, c, c, grid)]
-    size = c * t.symbol
+    size = c * t["symbol"]
     if cell.suit and cell.suit in ctx.icons.suits:
         out.append(ctx.icons.suit_symbol(cell.suit, x + (c - size) / 2, y + (c - size) / 2, size))
     heading = cell.direction in ("N", "E", "S", "W")
@@ -455,7 +457,7 @@ def _legend(ctx: Ctx, t: Tmpl, terrains, width: float, zones=()) -> tuple[Group,
     s = 9.0
     y = 0.0
     row_h = 0.0
-    ts = text_style(t.legend_text, t.ink)
+    ts = text_style(t["legend_text"], t["ink"])
     for k, tr in enumerate((*terrains, *zones)):
         col = k % per_row
         if col == 0 and k:
@@ -466,7 +468,7 @@ def _legend(ctx: Ctx, t: Tmpl, terrains, width: float, zones=()) -> tuple[Group,
             out.append(zone_sample(ctx, t, tr, x, y, s))
         else:
             direction = {"heading": "E", "turn": "cw"}.get(tr.direction)
-            out.append(_square(ctx, t, Cell(0, 0, None, tr.id, direction), tr, x, y, s, t.background))
+            out.append(_square(ctx, t, Cell(0, 0, None, tr.id, direction), tr, x, y, s, t["background"]))
         text = f"**{tr.name}.** {tr.text}".strip()
         laid = text_box(text, (x + s + 2.0, y, cw - s - 2.0, 1e6), ts, ctx.icons.inline)
         out.append(laid.group)
@@ -494,9 +496,9 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
             spots[loc.id] = (k % cols, k // cols)
     rows = max((r for _, r in spots.values()), default=0) + 1
     cols = max(cols, max((c for c, _ in spots.values()), default=0) + 1)
-    lw, lh = t.location
-    gap, pad, th_ = 4.0, t.padding, t.title_height
-    template_slot = t.slot_size if t.slot_size else (t.slot, t.slot)
+    lw, lh = t["location"]
+    gap, pad, th_ = 4.0, t["padding"], t["title_height"]
+    template_slot = t["slot_size"] if t["slot_size"] else (t["slot"], t["slot"])
     isz = 8.0
     heights = [lh] * rows
     widths = [lw] * cols
@@ -512,10 +514,10 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
         inner = widths[c] - 5
         per_row = max(1, int((inner + 1.5) // (sw + 1.5)))
         icon = isz if loc.icon and ctx.icons.known(loc.icon) else 0.0
-        title = text_box(loc.name, (0, 0, inner - icon, 8), text_style(t.location_title, t.ink))
-        words = "\n".join(x for x in (loc.text, _labelled(t.value_text, loc.value), _labelled(t.cost_text, loc.cost))
-                          if x)
-        body = text_box(words, (0, 0, inner, 1e6), text_style(t.location_text, t.ink), ctx.icons.inline) \
+        title = text_box(loc.name, (0, 0, inner - icon, 8), text_style(t["location_title"], t["ink"]))
+        words = "\n".join(x for x in (loc.text, _labelled(t["value_text"], loc.value),
+                                       _labelled(t["cost_text"], loc.cost)) if x)
+        body = text_box(words, (0, 0, inner, 1e6), text_style(t["location_text"], t["ink"]), ctx.icons.inline) \
             if words else None
         srows = math.ceil(loc.slots / per_row) if loc.slots else 0
         slots_h = srows * (sh + 1.5) - 1.5 if srows else 0.0
@@ -526,22 +528,22 @@ def locations_board(ctx: Ctx, board: Board, t: Tmpl) -> tuple[Group, tuple[float
     lefts = [pad + sum(widths[:c]) + gap * c for c in range(cols)]
     w = sum(widths) + (cols - 1) * gap + 2 * pad
     h = tops[-1] + heights[-1] + pad
-    ink, paper = t.ink, t.background
+    ink, paper = t["ink"], t["background"]
     out: list[Item] = [Rect(0, 0, w, h, Style(fill=paper))]
     places = tuple((loc.id, (lefts[spots[loc.id][0]], tops[spots[loc.id][1]], widths[spots[loc.id][0]],
                              heights[spots[loc.id][1]])) for loc in locs)
     if th_:
-        out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t.title, ink)).group)
+        out.append(text_box(board.name, (pad, pad * 0.5, w - 2 * pad, th_), text_style(t["title"], ink)).group)
     for loc in locs:
         c, r = spots[loc.id]
         x, y = lefts[c], tops[r]
         bh, lw = heights[r], widths[c]
         title, body, icon, srows, per_row, (sw, sh) = laid[loc.id]
-        colour = ctx.colour(loc.colour, t.grid)
+        colour = ctx.colour(loc.colour, t["grid"])
         out.append(Rect(x, y, lw, bh, Style(fill=tint(colour, 0.08 if ctx.theme.ink_saver else 0.15),
                                             stroke=colour, width=0.5), 2.5))
         if loc.image is not None:
-            art = ctx.art(loc.image, f"board '{board.id}' location '{loc.id}'", (x, y, lw, bh), t.art.fit,
+            art = ctx.art(loc.image, f"board '{board.id}' location '{loc.id}'", (x, y, lw, bh), t["art"]["fit"],
                           Rect(x, y, lw, bh, Style(), 2.5))
             if art is not None:
                 out.append(art)

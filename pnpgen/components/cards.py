@@ -105,7 +105,7 @@ def face_template(ctx: Ctx, deck: Deck, card: CardType | None = None) -> Tmpl:
     (see card_frame)."""
     t = _template(ctx, deck, card)
     frame = card_frame(ctx, deck, t)
-    if frame.factor == 1.0 and frame.size == tuple(t.size) and frame.bleed == t.bleed:
+    if frame.factor == 1.0 and frame.size == tuple(t["size"]) and frame.bleed == t["bleed"]:
         return t
     if refits(ctx, t, frame):
         return refitted(t, frame.size, frame.bleed)
@@ -134,9 +134,9 @@ def card_frame(ctx: Ctx, deck: Deck, t: Tmpl | None = None, card: CardType | Non
     format's bleed (else the template's); the layout is scaled by the largest factor that keeps the template's
     design inside the trim."""
     t = t if t is not None else _template(ctx, deck, card)
-    size = ctx.cards.size_for(card_size_mm(deck.card_size) or tuple(t.size))
-    bleed = ctx.cards.bleed if ctx.cards.bleed is not None else t.bleed
-    w0, h0 = t.size
+    size = ctx.cards.size_for(card_size_mm(deck.card_size) or tuple(t["size"]))
+    bleed = ctx.cards.bleed if ctx.cards.bleed is not None else t["bleed"]
+    w0, h0 = t["size"]
     factor = min(size[0] / w0, size[1] / h0)
     return Frame(1.0 if abs(factor - 1.0) < 1e-9 else factor, tuple(size), bleed)
 
@@ -161,7 +161,7 @@ def face_factor(ctx: Ctx, deck: Deck, card: CardType) -> float:
 def refitted(t: Tmpl, size: tuple[float, float], bleed: float) -> Tmpl:
     """The template with its regions laid out again for a card of `size`: boxes, band, footer, chips and field
     boxes follow the card's width and height between its margins; margins, the footer and type sizes stay as written."""
-    (w0, h0), m = t.size, t.margin
+    (w0, h0), m = t["size"], t["margin"]
     ax, kx = _axis(w0, size[0], m)
     ay, ky = _axis(h0, size[1], m)
     k = min(kx, ky)
@@ -175,16 +175,18 @@ def refitted(t: Tmpl, size: tuple[float, float], bleed: float) -> Tmpl:
         out.update(values)
         return out
     out = copy.copy(t)
-    out.update(size=tuple(size), bleed=bleed, diagram=box(t.diagram),
-               requires=part("requires", box=box(t.requires.box)), effect=part("effect", box=box(t.effect.box)),
-               band=part("band", height=ay(t.band.height), symbol=t.band.symbol * k, icon=t.band.icon * k),
-               cost=part("cost", chip=t.cost.chip * k),
-               stats=part("stats", width=t.stats.width * kx, height=t.stats.height * ky,
-                          compact=t.stats.compact * ky),
-               index=part("index", height=t.index.height * ky),
-               zones=part("zones", gap=t.zones.gap * ky, min_height=t.zones.min_height * ky))
-    if t.art.box:
-        out["art"] = part("art", box=box(t.art.box))
+    out.update(size=tuple(size), bleed=bleed, diagram=box(t["diagram"]),
+               requires=part("requires", box=box(t["requires"]["box"])),
+               effect=part("effect", box=box(t["effect"]["box"])),
+               band=part("band", height=ay(t["band"]["height"]), symbol=t["band"]["symbol"] * k,
+                         icon=t["band"]["icon"] * k),
+               cost=part("cost", chip=t["cost"]["chip"] * k),
+               stats=part("stats", width=t["stats"]["width"] * kx, height=t["stats"]["height"] * ky,
+                          compact=t["stats"]["compact"] * ky),
+               index=part("index", height=t["index"]["height"] * ky),
+               zones=part("zones", gap=t["zones"]["gap"] * ky, min_height=t["zones"]["min_height"] * ky))
+    if t["art"]["box"]:
+        out["art"] = part("art", box=box(t["art"]["box"]))
     return out
 
 
@@ -216,8 +218,8 @@ def validate(ctx: Ctx, deck: Deck) -> None:
         if c.action:
             ctx.markers_ok(c.action.text, c.action.loc, f"action '{c.action.id}'")
     t = face_template(ctx, deck)
-    if t.watermark:
-        ctx.icon_ok(t.watermark, deck.loc, f"deck '{deck.id}' (template '{t.name}' watermark)")
+    if t["watermark"]:
+        ctx.icon_ok(t["watermark"], deck.loc, f"deck '{deck.id}' (template '{t.name}' watermark)")
     zones_ok(ctx, t, deck)
     if deck.back_template:
         ctx.template(deck.back_template, "card-back", "card-back", BACK_SPEC, deck.loc)
@@ -246,8 +248,8 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
     """The face of one card type, origin at the trim's top left: its template's elements drawn for the card."""
     t = face_template(ctx, deck, card)
     suit = ctx.icons.suits.get(card.suit) if card.suit else None
-    colour = suit.colour if suit else t.neutral
-    face = _Face(ctx, deck, card, t, suit, colour, ctx.theme.solid(colour), ctx.theme.text_on(colour, t.ink),
+    colour = suit.colour if suit else t["neutral"]
+    face = _Face(ctx, deck, card, t, suit, colour, ctx.theme.solid(colour), ctx.theme.text_on(colour, t["ink"]),
                  deepen(colour))
     scope = element_scope(ctx, t, card_subject(ctx, deck, card), {"face": face, "regions": [], "sizing": deck.id,
                                                                      "card": card.id})
@@ -258,9 +260,9 @@ def card_face(ctx: Ctx, deck: Deck, card: CardType) -> Group:
 def element_scope(ctx: Ctx, t: Tmpl, subject: Subject, extra: dict) -> Scope:
     """What a piece's elements are drawn with: the template's size, bleed and safe margin, its ink, paper (white
     in a low-ink kit) and neutral colours."""
-    paper = "#ffffff" if ctx.theme.ink_saver else t.background
-    inks = Inks(t.ink, paper, t.get("neutral") or t.ink, ctx.theme)
-    return Scope(ctx, t, subject, Trim(tuple(t.size), t.bleed, t.get("safe", SAFE)), inks, ctx.problems,
+    paper = "#ffffff" if ctx.theme.ink_saver else t["background"]
+    inks = Inks(t["ink"], paper, t.get("neutral") or t["ink"], ctx.theme)
+    return Scope(ctx, t, subject, Trim(tuple(t["size"]), t["bleed"], t.get("safe", SAFE)), inks, ctx.problems,
                  extra=extra)
 
 
@@ -328,7 +330,8 @@ def _shown_fields(scope: Scope):
 def _art_element(element, box, scope) -> list[Item]:
     face = _face_of(scope)
     t, card = face.t, face.card
-    art = face.ctx.art(card.image, f"card '{card.id}'", t.art.box or t.diagram, t.art.fit) if card.image else None
+    art = (face.ctx.art(card.image, f"card '{card.id}'", t["art"]["box"] or t["diagram"], t["art"]["fit"])
+           if card.image else None)
     scope.extra["art"] = art
     return [art] if art is not None else []
 
@@ -338,8 +341,8 @@ def _art_element(element, box, scope) -> list[Item]:
 def _band_element(element, box, scope) -> list[Item]:
     face = _face_of(scope)
     t = face.t
-    w, b = t.size[0], t.bleed
-    scope.extra["regions"].append(("title band", (-b, -b, w + 2 * b, t.band.height + b)))
+    w, b = t["size"][0], t["bleed"]
+    scope.extra["regions"].append(("title band", (-b, -b, w + 2 * b, t["band"]["height"] + b)))
     return _title_band(face, _shown_fields(scope)[0])
 
 
@@ -354,7 +357,7 @@ def _body_element(element, box, scope) -> list[Item]:
 @register("body-filler", "the room the body leaves: the template's zones (what the rules lay on the card), else "
           "its watermark", {}, supplied="cards")
 def _filler_element(element, box, scope) -> list[Item]:
-    return _body_filler(_face_of(scope), scope.extra.get("used", _face_of(scope).t.diagram[1]))
+    return _body_filler(_face_of(scope), scope.extra.get("used", _face_of(scope).t["diagram"][1]))
 
 
 @register("footer-band", "the footer band: the suit's name and symbol, the deck's mark and the game's version "
@@ -362,7 +365,7 @@ def _filler_element(element, box, scope) -> list[Item]:
 def _footer_element(element, box, scope) -> list[Item]:
     face = _face_of(scope)
     t = face.t
-    (w, h), b, fh = t.size, t.bleed, t.footer.height
+    (w, h), b, fh = t["size"], t["bleed"], t["footer"]["height"]
     if fh > 0:
         scope.extra["regions"].append(("footer band", (-b, h - fh, w + 2 * b, fh + b)))
     return _footer_band(face)
@@ -371,30 +374,31 @@ def _footer_element(element, box, scope) -> list[Item]:
 def _title_band(face: _Face, cost_spec) -> list[Item]:
     """The suit band: the cost, the corner index or the suit's symbol, the name and the action's icon."""
     ctx, t, card, th = face.ctx, face.t, face.card, face.theme
-    w = t.size[0]
-    b, m, bh = t.bleed, t.margin, t.band.height
+    w = t["size"][0]
+    b, m, bh = t["bleed"], t["margin"], t["band"]["height"]
     out: list[Item] = [Rect(-b, -b, w + 2 * b, bh + b, Style(fill=face.band_fill))]
     if th.ink_saver:
         out.append(Rect(-b, bh - 0.4, w + 2 * b, 0.8, Style(fill=th.line(face.colour))))
     x = m
     if cost_spec is not None and card.field(cost_spec.id):
-        chips, cw = cost_chips(ctx, card.field(cost_spec.id), m, bh, t.cost.chip, face.accent, t.ink, "#ffffff")
+        chips, cw = cost_chips(ctx, card.field(cost_spec.id), m, bh, t["cost"]["chip"], face.accent, t["ink"],
+                               "#ffffff")
         out.append(chips)
         x = m + cw + 2.5
     spec = index_field(face.deck)
-    index = corner_index(ctx, card, spec, x, bh, t.index.height, widest_value(ctx, face.deck, spec), t.ink,
+    index = corner_index(ctx, card, spec, x, bh, t["index"]["height"], widest_value(ctx, face.deck, spec), t["ink"],
                          face.accent) if spec is not None else None
     if index is not None:  # the number over the suit's symbol, in place of the band's symbol
         out.append(index[0])
         x += index[1] + 2.5
-    sym = t.band.symbol
+    sym = t["band"]["symbol"]
     if face.suit and index is None:
         out.append(_band_symbol(ctx, th, face.suit.id, x, (bh - sym) / 2, sym, face.band_ink))
         x += sym + 2.5
     action = card.action
-    icon_size = t.band.icon if action and action.icon and ctx.icons.known(action.icon) else 0.0
+    icon_size = t["band"]["icon"] if action and action.icon and ctx.icons.known(action.icon) else 0.0
     right = w - m - (icon_size + 2.0 if icon_size else 0.0)
-    out.append(text_box(card.name, (x, 0, right - x, bh), text_style(t.band.title, face.band_ink)).group)
+    out.append(text_box(card.name, (x, 0, right - x, bh), text_style(t["band"]["title"], face.band_ink)).group)
     if icon_size:
         out.append(ctx.icons.draw(action.icon, w - m - icon_size, (bh - icon_size) / 2, icon_size,
                                   th.line(face.colour) if th.ink_saver else face.band_ink, mono=True))
@@ -406,7 +410,7 @@ def _body_content(face: _Face, art, shown: list[Shown]):
     diagram). A picture takes the diagram's place, so the printed fields become lines of text; a grid diagram
     keeps only the short fields as boxes."""
     deck, card = face.deck, face.card
-    text = card_text(face.ctx.game, card, face.t.requires.none)
+    text = card_text(face.ctx.game, card, face.t["requires"]["none"])
     moves = grid_fields(deck, card)
     if art is not None:
         lines = grid_lines(deck, card) + [f"**{s_.label}:** {s_.value}" for s_ in shown]
@@ -428,9 +432,9 @@ def _face_body(face: _Face, art, shown: list[Shown]) -> tuple[list[Item], float]
     cap = ctx.body_caps.get((face.deck.id, BODY), 1.0)  # the deck's one body size, once its cards are measured
     for mode in modes:
         diagram, full = _mode_diagram(face, mode, moves, shown)
-        start = (t.diagram[1] + t.diagram[3] + 2.0) if full else \
-            (t.diagram[1] + diagram[1] + 2.0 if diagram is not None else t.diagram[1])
-        items, used, problem, kept = _card_text(ctx, t, text, t.ink, start, full, cap)
+        start = (t["diagram"][1] + t["diagram"][3] + 2.0) if full else \
+            (t["diagram"][1] + diagram[1] + 2.0 if diagram is not None else t["diagram"][1])
+        items, used, problem, kept = _card_text(ctx, t, text, t["ink"], start, full, cap)
         tried = (diagram[0] if diagram is not None else None, items, used, problem, kept)
         if body is None or (body[3] and not problem) or (not problem and kept > body[4] + 1e-9):
             body = tried
@@ -452,22 +456,22 @@ def _mode_diagram(face: _Face, mode: str, moves, shown: list[Shown]):
         return None, True
     ctx, t = face.ctx, face.t
     if mode == "grid":
-        return (_grid_body(ctx, t, moves, shown, face.colour, face.accent, t.ink), t.diagram[3]), True
-    return _diagram_for(ctx, t, face.card, shown, mode, face.colour, face.accent, t.ink)
+        return (_grid_body(ctx, t, moves, shown, face.colour, face.accent, t["ink"]), t["diagram"][3]), True
+    return _diagram_for(ctx, t, face.card, shown, mode, face.colour, face.accent, t["ink"])
 
 
 def _body_filler(face: _Face, used: float) -> list[Item]:
     """The template's zones of the body, else a large light icon in its empty part, when the template asks."""
     ctx, t, th = face.ctx, face.t, face.theme
-    w, h = t.size
-    fh = t.footer.height
-    if t.zones.fields:
-        return list(card_zones(ctx, t, face.deck, face.card, face.colour, t.ink, used, h - fh))
-    if t.watermark and not th.ink_saver and ctx.icons.known(t.watermark):
+    w, h = t["size"]
+    fh = t["footer"]["height"]
+    if t["zones"]["fields"]:
+        return list(card_zones(ctx, t, face.deck, face.card, face.colour, t["ink"], used, h - fh))
+    if t["watermark"] and not th.ink_saver and ctx.icons.known(t["watermark"]):
         room = h - fh - 2.0 - used
         s = min(room - 4.0, w * 0.62)
         if s >= 14.0:
-            return [ctx.icons.draw(t.watermark, (w - s) / 2, used + (room - s) / 2, s, tint(face.colour, 0.22),
+            return [ctx.icons.draw(t["watermark"], (w - s) / 2, used + (room - s) / 2, s, tint(face.colour, 0.22),
                                    mono=True)]
     return []
 
@@ -476,8 +480,8 @@ def _footer_band(face: _Face) -> list[Item]:
     """The footer band: the suit's name and symbol again, for colour-blind players (else what the card is), the
     deck's mark and the game's version; its text keeps out of the 3 mm next to the trim."""
     t, th, deck, card = face.t, face.theme, face.deck, face.card
-    w, h = t.size
-    b, m, fh = t.bleed, t.margin, t.footer.height
+    w, h = t["size"]
+    b, m, fh = t["bleed"], t["margin"], t["footer"]["height"]
     if fh <= 0:
         return []
     out: list[Item] = [Rect(-b, h - fh, w + 2 * b, fh + b, Style(fill=face.band_fill))]
@@ -485,7 +489,7 @@ def _footer_band(face: _Face) -> list[Item]:
         out.append(Rect(-b, h - fh - 0.8, w + 2 * b, 0.8, Style(fill=th.line(face.colour))))  # on it, not in it
     row = (h - fh, max(fh - SAFE, fh * 0.5))  # the strip the footer's text sits in: (top, height)
     named = face.suit if face.suit else card.action if card.action else deck
-    word, style = named.name.upper(), text_style(t.footer.text, face.band_ink)
+    word, style = named.name.upper(), text_style(t["footer"]["text"], face.band_ink)
     need = fonts.width(word, style.size, "bold" if style.bold else "regular")
     # A crowded footer (a turned index, a deck's mark and the PROVISIONAL tag on one card) gives way in turn: the
     # version number leaves the tag alone, the turned index drops its icon, then the suit's word at the left goes
@@ -496,7 +500,7 @@ def _footer_band(face: _Face) -> list[Item]:
         if right - m >= need:
             break
     else:
-        if t.footer.turned and face.suit:
+        if t["footer"]["turned"] and face.suit:
             return out + right_items
         right_items, right = _footer_right(face, row, True, True)
     out += right_items
@@ -509,11 +513,11 @@ def _footer_right(face: _Face, row: tuple[float, float], icon: bool, version: bo
     PROVISIONAL tag; the turned index without its action's icon, the tag without the version beside it, when
     asked), and where the room they leave ends."""
     ctx, t, th, deck, card = face.ctx, face.t, face.theme, face.deck, face.card
-    w, m = t.size[0], t.margin
+    w, m = t["size"][0], t["margin"]
     mid = row[0] + row[1] / 2
     right = w - m
     out: list[Item] = []
-    if t.footer.turned:
+    if t["footer"]["turned"]:
         turned, wide = _turned_index(face, row[1], icon)
         out.append(place(turned, right, row[0] + row[1], 180))  # read upside down from the corner
         right -= wide + 2.0
@@ -528,9 +532,9 @@ def _footer_right(face: _Face, row: tuple[float, float], icon: bool, version: bo
         right -= wide + 1.5
     why = provisional(card, deck)
     baseline = mid + fonts.CAP_HEIGHT * SMALLEST / 2
-    if version or not why or t.provisional != "corner":
-        out.append(imprint(ctx, right, baseline, face.band_ink, provisional=why, mark=t.provisional))
-        right -= imprint_width(ctx, why, t.provisional) + 2.0
+    if version or not why or t["provisional"] != "corner":
+        out.append(imprint(ctx, right, baseline, face.band_ink, provisional=why, mark=t["provisional"]))
+        right -= imprint_width(ctx, why, t["provisional"]) + 2.0
     else:
         out.append(provisional_tag(right, baseline))
         right -= tag_width() + 2.0
@@ -552,10 +556,10 @@ def _turned_index(face: _Face, height: float, icon: bool = True) -> tuple[Group,
     if icon and action is not None and action.icon and ctx.icons.known(action.icon):
         items.append(ctx.icons.draw(action.icon, x, (height - s) / 2, s, face.band_ink))
         x += s + 1.0
-    style = text_style(t.footer.text, face.band_ink)
+    style = text_style(t["footer"]["text"], face.band_ink)
     width = fonts.width(card.name, style.size, "bold" if style.bold else "regular")
     items.append(Text(x, height / 2 + fonts.CAP_HEIGHT * style.size / 2, card.name, style.size, face.band_ink,
-                      "bold" if style.bold else "regular", source=card.loc, set_by=t.footer.loc_of("text"),
+                      "bold" if style.bold else "regular", source=card.loc, set_by=t["footer"].loc_of("text"),
                       role=f"template '{t.name}' footer turned name"))
     return Group(tuple(i for i in items if i is not None), label="turned index"), x + width
 
@@ -600,11 +604,11 @@ def grid_lines(deck: Deck, card: CardType) -> list[str]:
 
 def _grid_body(ctx: Ctx, t: Tmpl, moves, shown: list[Shown], colour: str, accent: str, ink: str) -> Group:
     """A card's manoeuvre diagram in the template's diagram box, its short fields in a column to the right."""
-    x, y, w, h = t.diagram
+    x, y, w, h = t["diagram"]
     main, extended, shots = moves
-    sw = min(t.stats.width, w * 0.3) if shown else 0.0
-    palette = Palette(ink, accent, ctx.colour(t.manoeuvre.extended, t.manoeuvre.extended),
-                      ctx.colour(t.manoeuvre.shot, t.manoeuvre.shot))
+    sw = min(t["stats"]["width"], w * 0.3) if shown else 0.0
+    palette = Palette(ink, accent, ctx.colour(t["manoeuvre"]["extended"], t["manoeuvre"]["extended"]),
+                      ctx.colour(t["manoeuvre"]["shot"], t["manoeuvre"]["shot"]))
 
     def icon(name, ix, iy, size):
         return ctx.icons.draw(name, ix, iy, size, ink)
@@ -612,7 +616,7 @@ def _grid_body(ctx: Ctx, t: Tmpl, moves, shown: list[Shown], colour: str, accent
     parts: list[Item] = [grid_manoeuvre_diagram((x, y, w - (sw + 2.0 if sw else 0.0), h), main, extended, shots,
                                                 palette, icon)]
     if shown:
-        sh = min(t.stats.compact * 1.6, (h - 1.5 * (len(shown) - 1)) / len(shown))
+        sh = min(t["stats"]["compact"] * 1.6, (h - 1.5 * (len(shown) - 1)) / len(shown))
         for k, s in enumerate(shown):
             ic = None
             if s.icon:
@@ -638,7 +642,7 @@ def _modes(action, shown: list[Shown]) -> list[str]:
 def _diagram_for(ctx: Ctx, t: Tmpl, card: CardType, shown: list[Shown], mode: str, colour: str, accent: str,
                  ink: str):
     """((drawing, height used), whether it fills the template's whole diagram box), or (None, False)."""
-    x, y, w, h = t.diagram
+    x, y, w, h = t["diagram"]
     action = card.action
     if mode == "none":
         return None, False
@@ -649,7 +653,7 @@ def _diagram_for(ctx: Ctx, t: Tmpl, card: CardType, shown: list[Shown], mode: st
         return None, False
     icon = action.icon if action is not None and action.icon and ctx.icons.known(action.icon) else None
     if mode == "compact":
-        hh = min(h, t.stats.compact)
+        hh = min(h, t["stats"]["compact"])
         return (_fields(ctx, t, shown, (x, y, w, hh), accent, ink, compact=True), hh), False
     hh = _fields_height(t, shown, h)
     if icon and all(s.short for s in shown):
@@ -696,22 +700,22 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool, cap:
     its box, if one is) and the smallest text size it used, as a share of the template's."""
     out: list[Item] = []
     y = start
-    bottom = t.effect.box[1] + t.effect.box[3]
-    if t.footer.height > 0:  # an effect box that reaches the footer band ends short of it
-        bottom = min(bottom, t.size[1] - t.footer.height - CLEAR_MM)
+    bottom = t["effect"]["box"][1] + t["effect"]["box"][3]
+    if t["footer"]["height"] > 0:  # an effect box that reaches the footer band ends short of it
+        bottom = min(bottom, t["size"][1] - t["footer"]["height"] - CLEAR_MM)
     problem = ""
     kept = 1.0
     first = True
-    for region, body in ((t.requires, text.requires), (t.effect, text.effect)):
+    for region, body in ((t["requires"], text.requires), (t["effect"], text.effect)):
         if not body:
             continue
-        label_h = 2.8 if region.label else 0.0
-        x0, ry, bw, _ = region.box
+        label_h = 2.8 if region["label"] else 0.0
+        x0, ry, bw, _ = region["box"]
         if full:
-            y = max(y, t.requires.box[1] if first else ry)
+            y = max(y, t["requires"]["box"][1] if first else ry)
         first = False
         room = bottom - y - label_h
-        whole = text_style(region.text, ink)
+        whole = text_style(region["text"], ink)
         style = replace(whole, size=max(whole.size * cap, whole.min_size or 0.0, min(whole.size, SMALLEST))) \
             if cap < 1 else whole  # (never under 6 pt for the deck's sake: a card that needs less is reported)
         laid = text_box(body, (x0, y + label_h, bw, room), style, ctx.icons.inline)
@@ -727,10 +731,10 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool, cap:
                            f"{region.label.lower()} text is wider than the template '{t.name}' gives it "
                            f"({bw:.1f} mm) even at {laid.size / pt(1):.2f} pt", wide)
             else:
-                problem = (f"its {region.label.lower()} text does not fit the template '{t.name}' "
+                problem = (f"its {region['label'].lower()} text does not fit the template '{t.name}' "
                            f"({laid.height:.1f} mm needed, {room:.1f} mm available)", "")
-        if region.label:
-            out.append(Text(x0, y + 2.0, region.label.upper(), SMALLEST, ink, "bold", set_by=region.loc_of("label"),
+        if region["label"]:
+            out.append(Text(x0, y + 2.0, region["label"].upper(), SMALLEST, ink, "bold", set_by=region.loc_of("label"),
                             role=f"{region.role} label"))
         out.append(laid.group)
         y += label_h + laid.height + 1.8
@@ -802,7 +806,7 @@ def _is_short(value: str) -> bool:
 def _stat_w(t: Tmpl, s: Shown) -> float:
     """How wide a stat box is: the template's width, or enough for a longer value at a readable size."""
     need = fonts.width(s.value, 5.0, "bold") + (6.0 if s.icon and len(s.value) > 4 else 0.0) + 3.0
-    return max(t.stats.width, need if len(s.value) > 4 else 0.0)
+    return max(t["stats"]["width"], need if len(s.value) > 4 else 0.0)
 
 
 def _stats_width(t: Tmpl, shown: list[Shown], room: float) -> float:
@@ -814,7 +818,7 @@ def _fields_height(t: Tmpl, shown: list[Shown], room: float) -> float:
     """The height the printed fields take in a diagram box of height `room`."""
     if any(not s.short for s in shown):
         return room
-    return min(room, t.stats.height)
+    return min(room, t["stats"]["height"])
 
 
 def _fields(ctx: Ctx, t: Tmpl, shown: list[Shown], box, accent: str, ink: str, compact: bool = False) -> Group:
@@ -827,7 +831,7 @@ def _fields(ctx: Ctx, t: Tmpl, shown: list[Shown], box, accent: str, ink: str, c
     sh = 0.0
     if stats:
         compact = compact or bool(lines)
-        sh = h if not lines else min(h * 0.5, t.stats.compact)
+        sh = h if not lines else min(h * 0.5, t["stats"]["compact"])
         gap = 2.0
         widths = [_stat_w(t, s) for s in stats]
         k = min(1.0, (w - gap * (len(stats) - 1)) / sum(widths))
@@ -845,7 +849,7 @@ def _fields(ctx: Ctx, t: Tmpl, shown: list[Shown], box, accent: str, ink: str, c
         text = "\n".join(f"**{s.label}:** {s.value}" for s in lines)
         top = y + sh + (1.5 if stats else 1.0)
         laid = text_box(text, (x, top, w, y + h - top - 1.0),
-                        text_style(t.fields, ink), ctx.icons.inline)
+                        text_style(t["fields"], ink), ctx.icons.inline)
         out.append(laid.group)
     return Group(tuple(out))
 
@@ -898,9 +902,9 @@ def _diagram(ctx: Ctx, t: Tmpl, card: CardType, accent: str, ink: str, paper: st
     """The rules diagram the card's engine describes (engine/api.CardDiagram), else the card's action icon."""
     engine = engine_for(ctx.game)
     spec = (engine.card_diagram(ctx.game, card) if engine is not None else None) or CardDiagram("icon")
-    x, y, w, h = t.diagram
+    x, y, w, h = t["diagram"]
     sw = min(16.0, w * 0.3) if spec.stats else 0.0
-    room = (x, y, w - sw - 2, h) if spec.stats else t.diagram
+    room = (x, y, w - sw - 2, h) if spec.stats else t["diagram"]
     parts: list[Item] = []
     if spec.kind == "headings":
         drawn = heading_diagram(room, spec.headings, spec.steps, spec.reference, spec.unit, accent, ink, paper, light)
@@ -944,25 +948,25 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
     face = face_template(ctx, deck)
     t = ctx.template(deck.back_template, "card-back", "card-back", BACK_SPEC, deck.loc)
     th = ctx.theme
-    w, h = face.size
-    b = face.bleed
+    w, h = face["size"]
+    b = face["bleed"]
     colour = ctx.colour(deck.back_colour, "#1b3a5c")
     # to save ink a back is white, drawn in outline in its colour: the backs are most of a kit's ink otherwise
     fill = "#ffffff" if th.ink_saver else th.solid(colour)
-    ink = th.line(colour) if th.ink_saver else th.text_on(colour, t.ink)
+    ink = th.line(colour) if th.ink_saver else th.text_on(colour, t["ink"])
     out: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=fill))]
-    inset = t.frame_inset
-    if t.frame_width > 0 and th.ink_saver:  # one fine line: a frame is a white back's next most ink
+    inset = t["frame_inset"]
+    if t["frame_width"] > 0 and th.ink_saver:  # one fine line: a frame is a white back's next most ink
         out.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset,
-                        Style(stroke=ink, width=min(t.frame_width, INK_SAVER_FRAME)), 2.5))
-    elif t.frame_width > 0:
+                        Style(stroke=ink, width=min(t["frame_width"], INK_SAVER_FRAME)), 2.5))
+    elif t["frame_width"] > 0:
         out.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset,
-                        Style(stroke=tint(ink, 0.8), width=t.frame_width), 2.5))
+                        Style(stroke=tint(ink, 0.8), width=t["frame_width"]), 2.5))
         out.append(Rect(inset + 1.2, inset + 1.2, w - 2 * inset - 2.4, h - 2 * inset - 2.4,
-                        Style(stroke=tint(ink, 0.8), width=t.frame_width / 3), 1.8))
-    s = t.icon_size
-    icon = s > 0 and ctx.icon_ok(t.icon, t.loc_of("icon"), f"template '{t.name}': 'icon'")  # (even under a picture)
-    box = t.art.box or ((w - s) / 2, (h - s) / 2, s, s)
+                        Style(stroke=tint(ink, 0.8), width=t["frame_width"] / 3), 1.8))
+    s = t["icon_size"]
+    icon = s > 0 and ctx.icon_ok(t["icon"], t.loc_of("icon"), f"template '{t.name}': 'icon'")  # (even under a picture)
+    box = t["art"]["box"] or ((w - s) / 2, (h - s) / 2, s, s)
     if th.ink_saver:  # a smaller emblem or picture: it is most of a white back's ink
         s *= INK_SAVER_EMBLEM
         bx, by, bw, bh = box
@@ -970,13 +974,13 @@ def card_back(ctx: Ctx, deck: Deck) -> Group:
                bh * INK_SAVER_EMBLEM)
     art = None
     if deck.back.image is not None:
-        art = ctx.art(deck.back.image, f"deck '{deck.id}' back", box, t.art.fit)
+        art = ctx.art(deck.back.image, f"deck '{deck.id}' back", box, t["art"]["fit"])
     if art is not None:
         out.append(art)
     elif icon:
-        out.append(ctx.icons.draw(t.icon, (w - s) / 2, (h - s) / 2, s, ink))
+        out.append(ctx.icons.draw(t["icon"], (w - s) / 2, (h - s) / 2, s, ink))
     if deck.back_text:
-        ts = text_style(t.title, ink)
+        ts = text_style(t["title"], ink)
         if th.ink_saver:  # in the regular face: bold words twice over are a white back's most ink
             ts = replace(ts, bold=False, display=False)
         region = (inset + 3, inset + 3, w - 2 * inset - 6, (h - s) / 2 - inset - 4)
@@ -1016,7 +1020,7 @@ def suit_cue(ctx: Ctx, t: Tmpl) -> bool:
         if element.kind in ("title-band", "footer-band"):
             return True
         box = element["box"]
-        room = LEGIBLE_CUE if box is None else min(_extent(box[2], t.size[0]), _extent(box[3], t.size[1]))
+        room = LEGIBLE_CUE if box is None else min(_extent(box[2], t["size"][0]), _extent(box[3], t["size"][1]))
         if element.kind == "icon" and "suit" in element["icon"] and room * element["scale"] >= LEGIBLE_CUE:
             return True
         if element.kind == "text" and any(k in element["text"] for k in ("{suit.symbol}", "{suit.name}", "{suits}")) \
@@ -1029,7 +1033,7 @@ def provisional_mark(ctx: Ctx, t: Tmpl) -> str:
     """How a card template marks a provisional card: its `provisional:` choice where its face prints the footer band
     (whose version line carries the PROVISIONAL tag), else the watermark, since nothing else would say it."""
     if any(element.kind == "footer-band" for element in _flat(template_elements(ctx, t))):
-        return t.provisional
+        return t["provisional"]
     return "watermark"
 
 

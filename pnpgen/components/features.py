@@ -99,9 +99,9 @@ def off_board_drawn(ctx, t, area, centre: tuple[float, float], radius: float, po
     angle = math.degrees(math.atan2(tip[1] - centre[1], tip[0] - centre[0]))
     out.append(arrow(start[0], start[1], angle, math.dist(start, tip), line_colour, shaft=f * 0.05,
                      head=f * 0.09))
-    ink = t.ink
+    ink = t["ink"]
     if area.name:
-        style = text_style(t.location_title, ink)
+        style = text_style(t["location_title"], ink)
         style = replace(style, size=min(style.size, f * 0.1), min_size=None, align="center", valign="middle")
         out.append(text_box(area.name, (centre[0] - f * 0.3, centre[1] - f * 0.3, f * 0.6, f * 0.2), style).group)
     values = list(area.values)

@@ -26,8 +26,8 @@ def tile_pieces(ctx: Ctx, board: Board) -> list[Piece]:
         location = Location(id=tile.id, name=tile.name, text=tile.text, slots=tile.slots, icon=tile.icon,
                             value=tile.value, cost=tile.cost, loc=tile.loc)
         base = ctx.colour(tile.colour, "") if tile.colour else ""
-        fill = (tint(base, 0.12) if ctx.theme.ink_saver else tint(base, t.fill)) if base else \
-            ("#ffffff" if ctx.theme.ink_saver else t.background)
+        fill = (tint(base, 0.12) if ctx.theme.ink_saver else tint(base, t["fill"])) if base else \
+            ("#ffffff" if ctx.theme.ink_saver else t["background"])
         track = (Feature("track", None, (), tile.joins),) if tile.joins else ()
         space = Space((size[0] / 2, size[1] / 2), s, "pointy" if board.pointy else "flat", fill, None, board, None,
                       track)

@@ -87,8 +87,8 @@ def draw_space(ctx: Ctx, t: Tmpl, elements: tuple, space: Space, subject: Subjec
                size: tuple[float, float] | None = None, extra: dict | None = None) -> list[Item]:
     """One space's elements, placed in its box (`size`: the whole board's, for what a board prints once)."""
     x, y, w, h = (0.0, 0.0, *size) if size else space.box
-    paper = "#ffffff" if ctx.theme.ink_saver else t.background
-    scope = Scope(ctx, t, subject, Trim((w, h), 0.0, 0.0, (x, y)), Inks(t.ink, paper, t.grid, ctx.theme),
+    paper = "#ffffff" if ctx.theme.ink_saver else t["background"]
+    scope = Scope(ctx, t, subject, Trim((w, h), 0.0, 0.0, (x, y)), Inks(t["ink"], paper, t["grid"], ctx.theme),
                   ctx.problems, extra={"space": space, "location": location, **(extra or {})})
     return draw_elements(elements, scope)
 
@@ -114,13 +114,13 @@ def draw_hex_space(element, box, scope) -> list[Item]:
     if space.shape not in ("flat", "pointy"):
         return []
     fill = scope.colour(element["fill"]) if element["fill"] else space.fill
-    stroke = scope.colour(element["stroke"]) if element["stroke"] else t.grid
-    grid = Style(stroke=stroke, width=t.grid_width, join="round")
+    stroke = scope.colour(element["stroke"]) if element["stroke"] else t["grid"]
+    grid = Style(stroke=stroke, width=t["grid_width"], join="round")
     pts = space.outline()
-    out: list[Item] = [polygon(pts, Style(stroke=stroke, width=t.grid_width, join="round", fill=fill))]
+    out: list[Item] = [polygon(pts, Style(stroke=stroke, width=t["grid_width"], join="round", fill=fill))]
     if space.art is not None:
         x, y, w, h = space.box
-        art = ctx.art(space.art, f"board '{space.board.id}' art {list(space.cell.qr)}", (x, y, w, h), t.space_art,
+        art = ctx.art(space.art, f"board '{space.board.id}' art {list(space.cell.qr)}", (x, y, w, h), t["space_art"],
                       clip=polygon(pts, Style()))
         if art is not None:
             out += [art, polygon(pts, grid)]
@@ -139,7 +139,7 @@ def draw_suit_symbol(element, box, scope) -> list[Item]:
     if not suit or suit not in icons.suits:
         return []
     f = _size(element, box)
-    size = f * (element["scale"] if element["scale"] is not None else scope.template.symbol)
+    size = f * (element["scale"] if element["scale"] is not None else scope.template["symbol"])
     if size <= 0:
         return []
     cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2 - f * element["lift"]
@@ -159,7 +159,7 @@ PIP_CORNERS = (0, 2, 4)  # flat-top: the E, SW and NW corners, some in sight whi
 def draw_suit_pips(element, box, scope) -> list[Item]:
     suit = scope.subject.suit
     icons, t = scope.ctx.icons, scope.template
-    scale = element["scale"] if element["scale"] is not None else t.pips
+    scale = element["scale"] if element["scale"] is not None else t["pips"]
     if not suit or suit not in icons.suits or scale <= 0:
         return []
     space = _space(scope)
@@ -167,7 +167,7 @@ def draw_suit_pips(element, box, scope) -> list[Item]:
     s = max(box[2], box[3]) / 2
     cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
     size = f * scale
-    at = element["at"] if element["at"] is not None else t.pip_at
+    at = element["at"] if element["at"] is not None else t["pip_at"]
     colour = icons.suits[suit].colour
     turn = 30 if space.shape == "pointy" else 0  # (pointy-top: the lower corners and the top one)
     out: list[Item] = []
@@ -188,11 +188,11 @@ def draw_suit_pips(element, box, scope) -> list[Item]:
 def draw_coordinate(element, box, scope) -> list[Item]:
     name = scope.subject.shown.get("coordinate", "")
     t = scope.template
-    if not name or not t.coordinates:
+    if not name or not t["coordinates"]:
         return []
     space = _space(scope)
-    paper = t.background
-    ts = text_style(t.coordinate_text, shade(space.fill or paper, 0.6))  # quiet, but readable on a dark hex too
+    paper = t["background"]
+    ts = text_style(t["coordinate_text"], shade(space.fill or paper, 0.6))  # quiet, but readable on a dark hex too
     size = element["size"] or ts.size
     cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
     return [Text(cx, cy + box[3] * element["at"], name, size, ts.colour, "regular", "middle", set_by=ts.source,

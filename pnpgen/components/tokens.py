@@ -154,7 +154,7 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
         back = token_side(ctx, t, token, ctx.colour(token.back_colour, colour), token.back_label or "",
                           getattr(token, "back_icon", None), w, h, edges=False,
                           image=token.back_image)
-    drawn = icon if icon and ctx.icons.known(icon) and t.icon > 0 else ""
+    drawn = icon if icon and ctx.icons.known(icon) and t["icon"] > 0 else ""
     shape = ctx.icons.suits[icon].symbol if drawn in ctx.icons.suits else drawn  # two suits may share a symbol
     mark = " ".join(x for x in (token.label, shape) if x)
     if not any(e.kind == "token-face" for e in token_elements(ctx, t)):
@@ -165,7 +165,7 @@ def token_piece(ctx: Ctx, token: Token) -> Piece:
                     mark)
     return marked(Piece(f"token-{token.id}", token.name, "Tokens", (w, h), face, back, 0.0, token.count, "outline",
                         kind="token", source=token.loc, keys=(key,), part_of=token.name), token.provisional,
-                  t.provisional)
+                  t["provisional"])
 
 
 def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: str | None, w: float, h: float,
@@ -173,18 +173,18 @@ def token_side(ctx: Ctx, t: Tmpl, token: Token, colour: str, label: str, icon: s
     """One side of a token: its shape filled, what its template's elements draw (the face; the back is drawn as the
     classic token's: picture, icon, label), then its cut outline."""
     th = ctx.theme
-    side = Side(ctx, t, token, colour, th.solid(colour, 0.2), th.text_on(colour, t.ink), label, icon, w, h, edges,
+    side = Side(ctx, t, token, colour, th.solid(colour, 0.2), th.text_on(colour, t["ink"]), label, icon, w, h, edges,
                 image)
     out: list[Item] = [outline(token, w, h, Style(fill=side.fill))]
     elements = token_elements(ctx, t, "elements" if edges else "back_elements")
     if elements:
-        scope = Scope(ctx, t, token_subject(ctx, token, back=not edges), Trim((w, h), 0.0, t.safe),
-                      Inks(side.ink, side.fill, t.ink, th), ctx.problems, extra={"side": side})
+        scope = Scope(ctx, t, token_subject(ctx, token, back=not edges), Trim((w, h), 0.0, t["safe"]),
+                      Inks(side.ink, side.fill, t["ink"], th), ctx.problems, extra={"side": side})
         out += draw_elements(elements, scope)
     else:
         out += side_art(side) + side_content(side)
-    out.append(outline(token, w, h, Style(stroke=shade(colour, 0.5) if th.ink_saver else t.outline,
-                                          width=t.outline_width, join="round")))
+    out.append(outline(token, w, h, Style(stroke=shade(colour, 0.5) if th.ink_saver else t["outline"],
+                                          width=t["outline_width"], join="round")))
     return Group(tuple(out), label=f"token {token.id}")
 
 
@@ -266,7 +266,7 @@ def side_art(side: Side) -> list[Item]:
     if side.image is None:
         return []
     art = side.ctx.art(side.image, f"token '{token.id}'" + ("" if side.edges else " back"),
-                       t.art.box or (0.0, 0.0, w, h), t.art.fit, clip_shape(token, w, h))
+                       t["art"]["box"] or (0.0, 0.0, w, h), t["art"]["fit"], clip_shape(token, w, h))
     return [] if art is None else [art]
 
 
@@ -276,43 +276,43 @@ def side_content(side: Side) -> list[Item]:
     th, colour, fill, ink, label, icon, edges = ctx.theme, side.colour, side.fill, side.ink, side.label, side.icon, \
         side.edges
     out: list[Item] = []
-    inset = min(w, h) * t.inset if token.shape in ("circle", "hex", "octagon") else min(w, h) * 0.08
+    inset = min(w, h) * t["inset"] if token.shape in ("circle", "hex", "octagon") else min(w, h) * 0.08
     if edges and any(token.edges):
         out.append(_edge_labels(ctx, t, token, w, h, ink))
         inset = max(inset, min(w, h) * 0.2)
     bx, by, iw, ih = content_box(token, w, h, inset)
     cx, cy = bx + iw / 2, by + ih / 2
-    has_icon = bool(icon and ctx.icons.known(icon) and t.icon > 0)
+    has_icon = bool(icon and ctx.icons.known(icon) and t["icon"] > 0)
     icon_colour = ink
     if th.ink_saver:  # the token's own colour, darkened until it reads on the light tint
         icon_colour = colour if contrast(colour, fill) >= 3.0 else shade(colour, 0.55)
     if has_icon and label and token.shape not in PLAIN and iw >= 2 * ih:
         # a long low box (a pennant): the icon beside the label
         isz = ih * 0.8
-        laid = text_box(label, (0, 0, iw - isz - ih * 0.25, ih), text_style(t.label, ink), ctx.icons.inline)
+        laid = text_box(label, (0, 0, iw - isz - ih * 0.25, ih), text_style(t["label"], ink), ctx.icons.inline)
         x0 = cx - (isz + ih * 0.25 + laid.width) / 2
         out.append(ctx.icons.draw(icon, x0, cy - isz / 2, isz, icon_colour, mono=icon in ctx.icons.suits))
         out.append(text_box(label, (x0 + isz + ih * 0.25, by, laid.width + 0.5, ih),
-                            text_style(t.label, ink, size=laid.size, align="left"), ctx.icons.inline).group)
+                            text_style(t["label"], ink, size=laid.size, align="left"), ctx.icons.inline).group)
     else:
         if has_icon:
-            isz = min(iw, ih) * t.icon * (0.75 if edges and any(token.edges) else 1.0)
+            isz = min(iw, ih) * t["icon"] * (0.75 if edges and any(token.edges) else 1.0)
             if label and token.shape not in PLAIN:
                 isz = min(isz, ih * 0.5)
             iy = cy - isz / 2 - (ih * 0.16 if label else 0.0)
             out.append(ctx.icons.draw(icon, cx - isz / 2, iy, isz, icon_colour, mono=icon in ctx.icons.suits))
         if label:
             ty, tbh = (cy + ih * 0.08, ih * 0.34) if has_icon else (by, ih)
-            ts = text_style(t.label, ink)
+            ts = text_style(t["label"], ink)
             if not has_icon and len(label) <= 2:
-                ts = text_style(t.label, ink, size=min(iw, ih) * 0.7)
+                ts = text_style(t["label"], ink, size=min(iw, ih) * 0.7)
             box = line_box(token, w, h, (bx, ty, iw, tbh)) if has_icon else (bx, ty, iw, tbh)
             out.append(text_box(label, box, ts, ctx.icons.inline).group)
     if edges and token.shape in PLAIN and min(w, h) >= VERSION_MIN and not (token.edges[3:4] and token.edges[3]):
         # a large token prints the version along its bottom (where a hex token's south edge has no label)
         # the PROVISIONAL tag only where it fits inside the token (the cover lists what is provisional)
         room = w - 2 * max(inset, min(w, h) * 0.1)
-        mark = t.provisional if t.provisional == "watermark" or imprint_width(ctx, token.provisional) <= room \
+        mark = t["provisional"] if t["provisional"] == "watermark" or imprint_width(ctx, token.provisional) <= room \
             else ""
         out.append(imprint(ctx, w / 2, h - max(inset, min(w, h) * 0.1), ink, "middle", token.provisional, mark))
     return out
@@ -330,7 +330,7 @@ def _edge_labels(ctx: Ctx, t: Tmpl, token: Token, w: float, h: float, ink: str) 
     for i, text in enumerate(token.edges[:6]):
         if not text:
             continue
-        ts = text_style(t.edge_label, ink)
+        ts = text_style(t["edge_label"], ink)
         band = ts.size * 1.5
         laid = text_box(text, (-side * 0.4, -apothem + 0.9, side * 0.8, band), replace(ts, valign="top"))
         ang = 60 * i  # the north side first, turning clockwise

@@ -28,24 +28,25 @@ def zones_at(board: Board) -> dict:
 
 def zone_fill(ctx: Ctx, t: Tmpl, zone) -> str:
     """The fill of a zone's squares: its colour as the board tints a suit's, lighter in a low-ink kit."""
-    base = ctx.colour(zone.colour, t.background)
-    return tint(base, ZONE_TINT_SAVER if ctx.theme.ink_saver else t.fill)
+    base = ctx.colour(zone.colour, t["background"])
+    return tint(base, ZONE_TINT_SAVER if ctx.theme.ink_saver else t["fill"])
 
 
 def value_text(t: Tmpl, value: str, x: float, y: float, c: float, fill: str, corner: bool, source=None) -> Item:
     """A square's value: large in its middle, or in its top-left corner when a symbol or icon holds the middle."""
     pad = min(1.5, c * 0.08)
-    ink = readable_on(fill, t.ink)
+    ink = readable_on(fill, t["ink"])
     if corner:
-        style = text_style(t.square_value, ink, size=min(t.square_value.size, pt(8)), align="left", valign="top")
+        style = text_style(t["square_value"], ink, size=min(t["square_value"]["size"], pt(8)), align="left",
+                           valign="top")
         return text_box(value, (x + pad, y + pad, c * 0.5, c * 0.3), style, source=source).group
-    return text_box(value, (x + pad, y + pad, c - 2 * pad, c - 2 * pad), text_style(t.square_value, ink),
+    return text_box(value, (x + pad, y + pad, c - 2 * pad, c - 2 * pad), text_style(t["square_value"], ink),
                     source=source).group
 
 
 def zone_sample(ctx: Ctx, t: Tmpl, zone, x: float, y: float, s: float) -> Item:
     """A zone's square in the legend."""
-    return Rect(x, y, s, s, Style(fill=zone_fill(ctx, t, zone), stroke=t.grid, width=t.grid_width))
+    return Rect(x, y, s, s, Style(fill=zone_fill(ctx, t, zone), stroke=t["grid"], width=t["grid_width"]))
 
 
 def zone_keys(ctx: Ctx, board: Board) -> tuple[ColourKey, ...]:

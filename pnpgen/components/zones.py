@@ -30,9 +30,9 @@ def _filled(words: str, label: str, value) -> str:
 def zones_ok(ctx: Ctx, t: Tmpl, deck: Deck) -> None:
     """Every zone names one of the deck's fields."""
     ids = [s.id for s in deck.field_specs]
-    for fid in t.zones.fields:
+    for fid in t["zones"]["fields"]:
         if fid not in ids:
-            ctx.problems.error(t.zones.loc_of("fields") or deck.loc,
+            ctx.problems.error(t["zones"].loc_of("fields") or deck.loc,
                                f"template '{t.name}' zones: deck '{deck.id}' has no field '{fid}' "
                                f"(its fields: {', '.join(ids) or 'none'})")
 
@@ -41,32 +41,32 @@ def card_zones(ctx: Ctx, t: Tmpl, deck: Deck, card: CardType, colour: str, ink: 
                bottom: float) -> list[Item]:
     """The zones of a card between `top` and `bottom` (mm from the trim's top); too little room left for them by
     a card's fields and text is an error at the card."""
-    z = t.zones
+    z = t["zones"]
     specs = {s.id: s for s in deck.field_specs}
-    fields = [specs[f] for f in z.fields if f in specs]
+    fields = [specs[f] for f in z["fields"] if f in specs]
     if not fields:
         return []
-    w, m = t.size[0], t.margin
+    w, m = t["size"][0], t["margin"]
     y0, y1 = top + ROOM_ABOVE, bottom - ROOM_ABOVE
-    if y1 - y0 < z.min_height:
+    if y1 - y0 < z["min_height"]:
         ctx.problems.error(card.loc, f"card '{card.id}': its zones ({', '.join(f.label for f in fields)}) have "
                                      f"{max(0.0, y1 - y0):.1f} mm below its fields, less than the template's "
-                                     f"min_height {z.min_height:g} mm")
+                                     f"min_height {z['min_height']:g} mm")
         return []
-    zw = (w - 2 * m - z.gap * (len(fields) - 1)) / len(fields)
+    zw = (w - 2 * m - z["gap"] * (len(fields) - 1)) / len(fields)
     line = Style(stroke=colour, width=0.35, dash=(1.2, 0.9),
                  fill=None if ctx.theme.ink_saver else tint(colour, 0.1))
     out: list[Item] = []
     for k, spec in enumerate(fields):
-        x = m + k * (zw + z.gap)
+        x = m + k * (zw + z["gap"])
         parts: list[Item] = [Rect(x, y0, zw, y1 - y0, line, 1.5)]
         value = card.field(spec.id)
         pad = 1.2
-        head = text_box(_filled(z.title, spec.label, value).upper(), (x + pad, y0 + pad, zw - 2 * pad, 5.0),
-                        text_style(z.text, ink))
+        head = text_box(_filled(z["title"], spec.label, value).upper(), (x + pad, y0 + pad, zw - 2 * pad, 5.0),
+                        text_style(z["text"], ink))
         parts.append(head.group)
-        if z.note:  # (a title or note too long for its zone is the preflight's error, as for any text)
+        if z["note"]:  # (a title or note too long for its zone is the preflight's error, as for any text)
             box = (x + pad, y0 + pad + head.height + 1.0, zw - 2 * pad, y1 - y0 - 2 * pad - head.height - 1.0)
-            parts.append(text_box(_filled(z.note, spec.label, value), box, text_style(z.notes, ink)).group)
+            parts.append(text_box(_filled(z["note"], spec.label, value), box, text_style(z["notes"], ink)).group)
         out.append(Group(tuple(parts), label=f"zone {spec.id}"))
     return out

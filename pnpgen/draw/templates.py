@@ -47,8 +47,9 @@ class P:
 
 
 class Tmpl(dict):
-    """A loaded template: a dict whose keys read as attributes too (t.band.height); it knows where each value
-    was set (`locs`), where it was read (`where`) and what it is called in messages (`role`)."""
+    """A loaded template: a mapping of its kind's declared parameters (t["band"]["height"]), each present (the
+    default where the file sets none) and checked against its declaration as the file is read; it knows where each
+    value was set (`locs`), where it was read (`where`) and what it is called in messages (`role`)."""
 
     name: str = ""
     path: str = ""
@@ -59,12 +60,6 @@ class Tmpl(dict):
     def loc_of(self, key: str) -> Loc | None:
         """Where a value was set (the template's file or region when it is a default)."""
         return self.locs.get(key) or self.where
-
-    def __getattr__(self, key: str) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            raise AttributeError(key) from None
 
     def loc(self) -> Loc:
         """Where the template was read from."""

@@ -255,8 +255,8 @@ def cover_bodies(kit: Kit, sheets: list[Sheet], page_of: dict[str, list[int]], p
     plays and for how long, which version of the kit this is, what the kit holds), then the printing instructions
     on a page of their own. Each is set in the largest type that fits it on one page. `double`: for a long-edge
     kit whose single-sided sheets print apart, the pages to print double-sided."""
-    area = Area(t.margin + 4.0, t.margin + 4.0, paper.width - t.margin - 4.0,
-                paper.height - t.margin - band - 3.0, (0, 0, 0, 0))
+    area = Area(t["margin"] + 4.0, t["margin"] + 4.0, paper.width - t["margin"] - 4.0,
+                paper.height - t["margin"] - band - 3.0, (0, 0, 0, 0))
     front = _fitted(lambda k: _front(kit, page_of, area, k, paper.name), "cover")
     printing = _fitted(lambda k: _printing(kit, sheets, players_pages, total, paper, t, duplex, double, area, k),
                        "printing")
@@ -322,7 +322,8 @@ def _printing(kit: Kit, sheets: list[Sheet], players_pages: dict[int, list[int]]
     name = "A4" if paper.name == "a4" else "US Letter"
     f.bullets([f"This file is for {name} paper. In the print window choose \"Actual size\" (or 100 %), never "
                "\"Fit to page\": the bars at the foot of every page must then measure 50 mm and 2 in.", how,
-               f"Nothing is printed within {t.margin:g} mm of the paper's edge, where home printers leave paper bare."]
+               f"Nothing is printed within {t['margin']:g} mm of the paper's edge, where home printers leave paper "
+               "bare."]
               + card_sheet_note(kit, sheets, t))
     counts = facts.players if facts else ()
     if counts:

@@ -21,9 +21,9 @@ class Fill:
 def room(page: Page, t) -> float:
     """The area (mm²) of a page that pieces may take: the paper inside the margin, less the footer band."""
     width, height = page.drawing.width, page.drawing.height
-    band = t.band + t.band_gap
-    return (width - 2 * t.margin) * (height - 2 * t.margin) - band * (
-        width - 2 * t.margin if page.band[2] >= page.band[3] else height - 2 * t.margin)
+    band = t["band"] + t["band_gap"]
+    return (width - 2 * t["margin"]) * (height - 2 * t["margin"]) - band * (
+        width - 2 * t["margin"] if page.band[2] >= page.band[3] else height - 2 * t["margin"])
 
 
 def covered(page: Page) -> float:

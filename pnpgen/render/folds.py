@@ -36,7 +36,7 @@ def lonely(sheet: Sheet, paper: Paper, t) -> bool:
         return False
     if not all(q.piece.kind == "token" and q.piece.back is not None for q in sheet.placed):
         return False
-    room = (paper.width - 2 * t.margin) * (paper.height - 2 * t.margin - t.band - t.band_gap)
+    room = (paper.width - 2 * t["margin"]) * (paper.height - 2 * t["margin"] - t["band"] - t["band_gap"])
     return sum(q.piece.width * q.piece.height for q in sheet.placed) < THIN * room
 
 

@@ -29,16 +29,16 @@ class Area:
 
 def content_area(paper: Paper, band: str, t, top: float | None = None, bottom: float | None = None) -> Area:
     """The area left for pieces on a sheet once the printer margin and the footer band are taken."""
-    m, mm = t.margin, t.mark_margin + t.marks.width / 2  # a mark's tip keeps its half width inside too
-    bw = t.band + t.band_gap
+    m, mm = t["margin"], t["mark_margin"] + t["marks"]["width"] / 2  # a mark's tip keeps its half width inside too
+    bw = t["band"] + t["band_gap"]
     x0, y0, x1, y1 = m, m, paper.width - m, paper.height - m
     mx0, my0, mx1, my1 = mm, mm, paper.width - mm, paper.height - mm
     if band == "bottom":
         y1 -= bw
-        my1 = paper.height - m - t.band - 0.5
+        my1 = paper.height - m - t["band"] - 0.5
     else:
         x1 -= bw
-        mx1 = paper.width - m - t.band - 0.5
+        mx1 = paper.width - m - t["band"] - 0.5
     if top is not None:
         y0, my0 = max(y0, top), max(my0, top)
     if bottom is not None:
@@ -50,7 +50,7 @@ def _axis_fit(n: int, size: float, bleed: float, lo: float, hi: float, mlo: floa
               gutter: float) -> float | None:
     """Trim start of n pieces in a row along one axis, or None if they do not fit."""
     length = n * size + (n - 1) * gutter
-    mk = t.marks.gap + t.marks.min_length
+    mk = t["marks"]["gap"] + t["marks"]["min_length"]
     start_lo = max(lo + bleed, mlo + mk)
     start_hi = min(hi - bleed, mhi - mk) - length
     if start_lo > start_hi + 1e-9:
@@ -65,7 +65,7 @@ def axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mhi
     Pieces with bleed keep a gutter of at least `gutter_min` between them (each keeps half of it as bleed), so
     every piece is cut on its own lines; pieces without bleed share their cuts.
     """
-    key = (size, bleed, lo, hi, mlo, mhi, limit, t.gutter_min, t.marks.gap, t.marks.min_length)
+    key = (size, bleed, lo, hi, mlo, mhi, limit, t["gutter_min"], t["marks"]["gap"], t["marks"]["min_length"])
     return _remembered(_AXES, key, lambda: _axis_layout(size, bleed, lo, hi, mlo, mhi, t, limit))
 
 
@@ -87,7 +87,7 @@ def _remembered(table: dict, key: tuple, make: Callable[[], Any]) -> Any:
 
 def _axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mhi: float, t,
                  limit: int | None) -> tuple[int, float, float]:
-    least = t.gutter_min if bleed > 0 else 0.0
+    least = t["gutter_min"] if bleed > 0 else 0.0
     n = 0
     while _axis_fit(n + 1, size, bleed, lo, hi, mlo, mhi, t, least) is not None and (limit is None or n < limit):
         n += 1
@@ -95,8 +95,8 @@ def _axis_layout(size: float, bleed: float, lo: float, hi: float, mlo: float, mh
         return 0, 0.0, 0.0
     gutter = 0.0
     if n > 1 and bleed > 0:
-        spare_lo = max(lo + bleed, mlo + t.marks.gap + t.marks.min_length)
-        spare_hi = min(hi - bleed, mhi - t.marks.gap - t.marks.min_length)
+        spare_lo = max(lo + bleed, mlo + t["marks"]["gap"] + t["marks"]["min_length"])
+        spare_hi = min(hi - bleed, mhi - t["marks"]["gap"] - t["marks"]["min_length"])
         gutter = max(least, min(2 * bleed, (spare_hi - spare_lo - n * size) / (n - 1)))
     return n, gutter, _axis_fit(n, size, bleed, lo, hi, mlo, mhi, t, gutter)  # type: ignore[return-value]
 
@@ -163,14 +163,14 @@ def grid_marks(placed: list[Placed], t) -> list[Seg]:
     """Crop marks outside a block of rectangles: each cut line extended beyond the block, never over a trim."""
     if not placed:
         return []
-    key = (t.marks.gap, t.marks.length, *((p.x, p.y, p.w, p.h, p.trim) for p in placed))
+    key = (t["marks"]["gap"], t["marks"]["length"], *((p.x, p.y, p.w, p.h, p.trim) for p in placed))
     return list(_remembered(_MARKS, key, lambda: _grid_marks(placed, t)))
 
 
 def _grid_marks(placed: list[Placed], t) -> list[Seg]:
     xs = sorted({round(v, 4) for p in placed for v in (p.x, p.x + p.w)})
     ys = sorted({round(v, 4) for p in placed for v in (p.y, p.y + p.h)})
-    gap, length = t.marks.gap, t.marks.length
+    gap, length = t["marks"]["gap"], t["marks"]["length"]
     segs: list[Seg] = []
     for x in xs:
         col = [p for p in placed if p.x - 1e-3 <= x <= p.x + p.w + 1e-3]
@@ -239,8 +239,8 @@ def reach_out(segs: list[Seg], area: Area, obstacles: list[tuple[float, float, f
 def _run_on(across: float, start: float, end: float, lo: float, hi: float, rects, t) -> float:
     """The new end of a mark along an axis (rects given as (across, along, width across, length along)): on to lo or
     hi when that is near, stopping `gap` short of a rect in its way."""
-    gap = t.marks.gap
-    side = gap + t.marks.halo  # a mark this close beside a piece would read as one of its cuts
+    gap = t["marks"]["gap"]
+    side = gap + t["marks"]["halo"]  # a mark this close beside a piece would read as one of its cuts
     forward = end > start
     limit = hi if forward else lo
     for ra, rb, rw, rl in rects:
@@ -250,7 +250,7 @@ def _run_on(across: float, start: float, end: float, lo: float, hi: float, rects
             limit = min(limit, rb - gap)
         elif not forward and rb + rl <= start + 1e-6:
             limit = max(limit, rb + rl + gap)
-    if abs(limit - end) > 2 * t.marks.length:  # the farthest a mark runs on
+    if abs(limit - end) > 2 * t["marks"]["length"]:  # the farthest a mark runs on
         return end
     return max(end, limit) if forward else min(end, limit)
 
@@ -285,7 +285,7 @@ def fold_halves(paper: Paper, area: Area, t) -> tuple[Area, float]:
     fy = paper.height / 2
     y0 = max(area.y0, paper.height - area.y1)
     my0 = max(area.marks[1], paper.height - area.marks[3])
-    top = Area(area.x0, y0, area.x1, fy - t.fold_gap, (area.marks[0], my0, area.marks[2], fy - t.fold_gap / 2),
+    top = Area(area.x0, y0, area.x1, fy - t["fold_gap"], (area.marks[0], my0, area.marks[2], fy - t["fold_gap"] / 2),
                area.turn)
     return top, fy
 
@@ -384,9 +384,9 @@ def _lay(block: _Block, pieces: list[Piece], area: Area, t, first: bool) -> int:
     x0, mx0 = (area.x0, area.marks[0]) if block.left is None else (block.left, block.left - 0.01)
     if pieces[0].cut == "marks":
         if not first and block.left is None:  # room above for this block's crop marks, below the block before it
-            top += max(0.0, t.marks.gap + t.marks.length - pieces[0].bleed)
+            top += max(0.0, t["marks"]["gap"] + t["marks"]["length"] - pieces[0].bleed)
         if block.left is not None:  # room to its left for its crop marks, beside the blocks before it
-            x0 += max(0.0, t.marks.gap + t.marks.length - pieces[0].bleed)
+            x0 += max(0.0, t["marks"]["gap"] + t["marks"]["length"] - pieces[0].bleed)
         room = Area(x0, top, area.x1, area.y1, (mx0, max(area.marks[1], block.top - 0.01),
                                                 area.marks[2], area.marks[3]), area.turn)
         grid = fit_grid(pieces[0], room, t, count=len(pieces))
@@ -397,10 +397,10 @@ def _lay(block: _Block, pieces: list[Piece], area: Area, t, first: bool) -> int:
             return n
         if n == len(block.pieces) and grid == block.grid:  # as it is laid out already
             return n
-        start = max(room.y0 + grid.bleed, room.marks[1] + t.marks.gap + t.marks.min_length)
+        start = max(room.y0 + grid.bleed, room.marks[1] + t["marks"]["gap"] + t["marks"]["min_length"])
         placed, marks = grid_place(grid, pieces[:n], t, top_align=start)
         block.placed, block.marks = placed, limit_marks(marks, room)
-        block.bottom = max(p.y + p.h for p in placed) + max(grid.bleed, t.marks.gap + t.marks.length)
+        block.bottom = max(p.y + p.h for p in placed) + max(grid.bleed, t["marks"]["gap"] + t["marks"]["length"])
         block.grid = grid
     else:
         room = Area(x0, top, area.x1, area.y1, area.marks)
@@ -426,7 +426,7 @@ def _add(f: _Filling, todo: list[Piece], t) -> list[Piece]:
         n = _lay(last, last.pieces + todo, f.area, t, first=len(f.blocks) == 1)
         if n > had:
             return last.rest
-    top = f.area.y0 if last is None else max(b.bottom for b in f.blocks) + t.spacing
+    top = f.area.y0 if last is None else max(b.bottom for b in f.blocks) + t["spacing"]
     if top < f.area.y1:
         block = _Block(key, [], top)
         n = _lay(block, todo, f.area, t, first=last is None)
@@ -439,8 +439,8 @@ def _add(f: _Filling, todo: list[Piece], t) -> list[Piece]:
         return todo
     # what does not fit below the blocks may stand beside them, in the room they leave at the right
     right = max(p.clip[0] + p.clip[2] if p.clip else p.x + p.w for b in f.blocks for p in b.placed)
-    edge = max((t.marks.gap + t.marks.length for b in f.blocks if b.key[0] == "marks"), default=0.0)
-    block = _Block(key, [], f.area.y0, left=right + max(edge, t.spacing))
+    edge = max((t["marks"]["gap"] + t["marks"]["length"] for b in f.blocks if b.key[0] == "marks"), default=0.0)
+    block = _Block(key, [], f.area.y0, left=right + max(edge, t["spacing"]))
     if block.left >= f.area.x1:
         return todo
     n = _lay(block, todo, f.area, t, first=True)
@@ -458,7 +458,7 @@ def _below_board(sheet: Sheet, t) -> _Filling | None:
     (none when the board takes the page)."""
     board = sheet.placed[0]
     area = content_area(sheet.paper, sheet.band, t)
-    if area.y1 - area.y0 - board.h <= t.spacing:
+    if area.y1 - area.y0 - board.h <= t["spacing"]:
         return None
     y = area.y0
     top = replace(board, y=y, clip=(board.x, y, board.w, board.h))
@@ -475,7 +475,7 @@ def _finish(f: _Filling, t) -> Sheet:
     s.placed = [p for b in f.blocks for p in b.placed]
     obstacles = [p.clip or p.trim for p in s.placed]
     segs = [m for b in f.blocks for m in b.marks]
-    key = (f.area, t.marks.gap, t.marks.halo, t.marks.length, *segs, None, *obstacles)
+    key = (f.area, t["marks"]["gap"], t["marks"]["halo"], t["marks"]["length"], *segs, None, *obstacles)
     s.marks = list(_remembered(_REACH, key, lambda: reach_out(segs, f.area, obstacles, t)))
     return s
 
@@ -574,7 +574,7 @@ def pack(todo: list[Piece], area: Area, t, centre: bool = True) -> tuple[list[Pl
 
 def _pack(todo: list[Piece], area: Area, t, centre: bool = True) -> tuple[list[Placed], list[Piece], list[int]]:
     """pack(), and the indexes in `todo` of the pieces placed."""
-    sp = t.spacing
+    sp = t["spacing"]
     placed: list[Placed] = []
     area = Area(area.x0 + OUTLINE_ROOM, area.y0 + OUTLINE_ROOM, area.x1 - OUTLINE_ROOM, area.y1 - OUTLINE_ROOM,
                 area.marks)

@@ -16,12 +16,12 @@ def crop_marks(segments: list[Seg], t) -> Group:
     """Crop mark segments: thin lines over a white halo, so they show over a dark bleed; all the halos, then all
     the lines, each drawn as one path (a sheet's marks are one stroke, not one for each)."""
     out: list[Item] = []
-    m = t.marks
+    m = t["marks"]
     ops = tuple(op for x1, y1, x2, y2 in segments for op in (("M", x1, y1), ("L", x2, y2)))
-    if ops and m.halo > 0:
-        out.append(Path(ops, Style(stroke="#ffffff", width=m.width + m.halo, cap="butt")))
+    if ops and m["halo"] > 0:
+        out.append(Path(ops, Style(stroke="#ffffff", width=m["width"] + m["halo"], cap="butt")))
     if ops:
-        out.append(Path(ops, Style(stroke=m.colour, width=m.width, cap="butt")))
+        out.append(Path(ops, Style(stroke=m["colour"], width=m["width"], cap="butt")))
     return Group(tuple(out), label="crop marks")
 
 
@@ -49,9 +49,9 @@ def _scale_bars(x: float, y: float, ink: str, label_size: float, _fonts) -> tupl
 def footer_band(length: float, height: float, text: str, note: str, t) -> Group:
     """The band every sheet carries, laid out along a length: scale bars at one end; the print note over the
     footer text (title, version, what the page holds, page n of N) at the other."""
-    ink = t.footer.colour or "#333333"
-    size = t.footer.size
-    small = t.note_size
+    ink = t["footer"]["colour"] or "#333333"
+    size = t["footer"]["size"]
+    small = t["note_size"]
     bars, bars_w = scale_bars(0.2, (height - 3.2) / 2, ink, small)  # (their outline's stroke inside the band)
     room = length - bars_w - 4
     while fonts.width(text, size, "bold") > room and size > small:  # a long label: smaller, down to the note's size

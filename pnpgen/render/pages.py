@@ -76,19 +76,19 @@ def _band(sheet: Sheet, t, text: str, back: bool = False) -> Item:
     """The footer band; on a back page it sits behind the face's band, clear of the mirrored pieces."""
     paper = sheet.paper
     side = MIRRORED_BAND[sheet.band] if back else sheet.band
-    length = (paper.width if side == "bottom" else paper.height) - 2 * t.margin
-    return place_band(footer_band(length, t.band, text, t.note, t), side, paper.width, paper.height,
-                      t.margin, t.band)
+    length = (paper.width if side == "bottom" else paper.height) - 2 * t["margin"]
+    return place_band(footer_band(length, t["band"], text, t["note"], t), side, paper.width, paper.height,
+                      t["margin"], t["band"])
 
 
 def band_rect(sheet: Sheet, t, back: bool = False) -> tuple[float, float, float, float]:
     """The rectangle the footer band takes on a page: (x, y, w, h)."""
-    paper, m = sheet.paper, t.margin
+    paper, m = sheet.paper, t["margin"]
     side = MIRRORED_BAND[sheet.band] if back else sheet.band
     if side == "bottom":
-        return (m, paper.height - m - t.band, paper.width - 2 * m, t.band)
-    x = m if side == "left" else paper.width - m - t.band
-    return (x, m, t.band, paper.height - 2 * m)
+        return (m, paper.height - m - t["band"], paper.width - 2 * m, t["band"])
+    x = m if side == "left" else paper.width - m - t["band"]
+    return (x, m, t["band"], paper.height - 2 * m)
 
 
 def page_plan(sheets: list[Sheet], duplex: str, blank_backs: bool = False) -> list[tuple[str, Sheet]]:
@@ -162,7 +162,7 @@ def build_pages(sheets: list[Sheet], t, title: str, version: str, duplex: str = 
                 trims.append((p.piece.back_id or p.piece.id, "back", *trim))
             label = s.label + " (backs)" if role == "back" else s.label + " (faces above, backs below the fold)"
         if role == "fold":
-            items.append(fold_line(s.fold or s.paper.height / 2, s.paper.width, t.margin))
+            items.append(fold_line(s.fold or s.paper.height / 2, s.paper.width, t["margin"]))
         if role == "blank":
             label = f"back of page {n - 1}: intentionally blank"
         text = f"{title} {version}  ·  {label}  ·  page {n} of {total}"
@@ -185,7 +185,7 @@ def _cover(kit: Kit, sheets: list[Sheet], plan: list[tuple[str, Sheet]], t, dupl
         sides = None
         if duplex == "long-edge" and not whole:
             sides = double_sided(plan, lead)
-        bodies = cover_bodies(kit, sheets, page_of, per_count, lead + len(plan), sheets[0].paper, t, duplex, t.band,
+        bodies = cover_bodies(kit, sheets, page_of, per_count, lead + len(plan), sheets[0].paper, t, duplex, t["band"],
                               sides)
         if len(bodies) == n:
             break

@@ -128,7 +128,7 @@ def tile_board(piece: Piece, paper: Paper, area, t, label: str):
     another is cut along the cell edges in the middle of their overlap and laid over it; targets printed on both,
     clear of the cut, line up."""
     cw, ch = area.x1 - area.x0, area.y1 - area.y0
-    overlap = t.tile_overlap
+    overlap = t["tile_overlap"]
     k = tile_scale(piece, cw, ch, overlap)
     width, height = piece.width * k, piece.height * k  # the board as printed
     cw, ch = min(cw, width), min(ch, height)
@@ -138,7 +138,7 @@ def tile_board(piece: Piece, paper: Paper, area, t, label: str):
     # the cuts, in piece coordinates: between tile columns c-1 and c, and between tile rows r-1 and r
     downs = [seam_down(lattice, (xs[c - 1] + cw + xs[c]) / 2 / k, 0.0, piece.height) for c in range(1, len(xs))]
     acrosses = [seam_across(lattice, (ys[r - 1] + ch + ys[r]) / 2 / k, 0.0, piece.width) for r in range(1, len(ys))]
-    gap = t.target / 2 + 2.0  # a target's centre keeps this far (printed mm) from its cut
+    gap = t["target"] / 2 + 2.0  # a target's centre keeps this far (printed mm) from its cut
     down_targets = [[(max(x for x, _ in cut) * k + gap, height * f) for f in (0.25, 0.75)] for cut in downs]
     across_targets = [[(width * f, max(y for _, y in cut) * k + gap) for f in (0.25, 0.75)] for cut in acrosses]
     sheets = []
@@ -171,12 +171,12 @@ def tile_board(piece: Piece, paper: Paper, area, t, label: str):
             # the targets of every seam this tile lies on, on either side of it
             for cc in (c, c + 1):
                 if 0 < cc < len(xs):
-                    extras += [target(*page(x, y), t.target) for x, y in down_targets[cc - 1]
-                               if _inside(page(x, y), window, t.target / 2)]
+                    extras += [target(*page(x, y), t["target"]) for x, y in down_targets[cc - 1]
+                               if _inside(page(x, y), window, t["target"] / 2)]
             for rr in (r, r + 1):
                 if 0 < rr < len(ys):
-                    extras += [target(*page(x, y), t.target) for x, y in across_targets[rr - 1]
-                               if _inside(page(x, y), window, t.target / 2)]
+                    extras += [target(*page(x, y), t["target"]) for x, y in across_targets[rr - 1]
+                               if _inside(page(x, y), window, t["target"] / 2)]
             extras.append(_badge(px + 2, py + 2, f"{name}  ({len(ys)} x {len(xs)})"))
             sheets.append(Sheet(paper, "bottom", f"{label}, tile {name} of {total}", [placed], [], extras))
     return sheets

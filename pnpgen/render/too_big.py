@@ -65,7 +65,7 @@ def _spec(path: tuple[str, ...]):
 
 def _lowest(t, path: tuple[str, ...]) -> float:
     lowest = _spec(path).min or 0.0
-    return max(lowest, t.printer_margin) if path in PRINTER_BOUND else lowest
+    return max(lowest, t["printer_margin"]) if path in PRINTER_BOUND else lowest
 
 
 def _default(path: tuple[str, ...]) -> float:

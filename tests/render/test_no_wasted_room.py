@@ -28,7 +28,8 @@ def fillable(sheets, t) -> list[tuple[int, str, str]]:
             continue  # a board's tile keeps its sheet to itself
         area = content_area(s.paper, s.band, t)
         bottom = max((p.clip[1] + p.clip[3] if p.clip else p.y + p.h)  # the crop marks below a piece take room too
-                     + (max(0.0, t.marks.gap + t.marks.length - p.piece.bleed) if p.piece.cut == "marks" else 0.0)
+                     + (max(0.0, t["marks"]["gap"] + t["marks"]["length"] - p.piece.bleed)
+                        if p.piece.cut == "marks" else 0.0)
                      for p in s.placed)
         counts = set() if any(not q.piece.players for q in s.placed) else {c for q in s.placed for c in q.piece.players}
         owners = {q.piece.owner for q in s.placed if q.piece.kind == "card"}
@@ -41,8 +42,8 @@ def fillable(sheets, t) -> list[tuple[int, str, str]]:
                 continue  # a count that did not need this sheet would come to
             if piece.kind == "card" and (owners - {piece.owner} or (piece.owner is not None and not owners)):
                 continue  # a player's deck keeps to sheets of its own
-            edge = t.marks.gap + t.marks.length if piece.cut == "marks" else OUTLINE_ROOM
-            room = area.y1 - bottom - t.spacing - edge
+            edge = t["marks"]["gap"] + t["marks"]["length"] if piece.cut == "marks" else OUTLINE_ROOM
+            room = area.y1 - bottom - t["spacing"] - edge
             w, h, across = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed, area.x1 - area.x0
             if (h <= room and w <= across) or (piece.cut == "marks" and w <= room and h <= across):
                 found.append((n, s.label, piece.id))
@@ -68,7 +69,7 @@ def test_pieces_after_a_whole_board_print_below_it_and_a_board_alone_is_centred(
         board = s.placed[0]
         area = content_area(s.paper, s.band, t)
         assert board.y == pytest.approx(area.y0)
-        assert all(p.y >= board.y + board.h + t.spacing - 1e-6 for p in s.placed[1:])
+        assert all(p.y >= board.y + board.h + t["spacing"] - 1e-6 for p in s.placed[1:])
         assert s.label.startswith(board.piece.name) and "Tokens" in s.label
     alone = impose(type(kit)(kit.game_id, kit.title, kit.version, (shared[0].placed[0].piece,)), paper("a4"), t)
     (only,) = alone

@@ -35,11 +35,12 @@ def fill(sheet, t) -> float:
 def room_for(piece, sheet, t) -> bool:
     """Whether a piece (with its bleed and crop marks) fits below or beside everything on a sheet."""
     area = content_area(sheet.paper, sheet.band, t)
-    edge = t.marks.gap + t.marks.length if piece.cut == "marks" else OUTLINE_ROOM
+    edge = t["marks"]["gap"] + t["marks"]["length"] if piece.cut == "marks" else OUTLINE_ROOM
     need_w, need_h = piece.width + 2 * piece.bleed + edge, piece.height + 2 * piece.bleed + edge
-    bottom = max(p.y + p.h + t.marks.gap + t.marks.length for p in sheet.placed)
-    right = max(p.x + p.w + t.marks.gap + t.marks.length for p in sheet.placed)
-    below, beside = (area.x1 - area.x0, area.y1 - bottom - t.spacing), (area.x1 - right - t.spacing, area.y1 - area.y0)
+    bottom = max(p.y + p.h + t["marks"]["gap"] + t["marks"]["length"] for p in sheet.placed)
+    right = max(p.x + p.w + t["marks"]["gap"] + t["marks"]["length"] for p in sheet.placed)
+    below = (area.x1 - area.x0, area.y1 - bottom - t["spacing"])
+    beside = (area.x1 - right - t["spacing"], area.y1 - area.y0)
     return any(min(need_w, need_h) <= min(w, h) and max(need_w, need_h) <= max(w, h) for w, h in (below, beside))
 
 

@@ -39,11 +39,11 @@ def test_units_are_converted_and_defaults_filled(pack):
     templates, problems = _templates(pack)
     t = templates.get("action-card", "action-card", FACE_SPEC)
     assert not problems.errors
-    assert t.size == pytest.approx((63.5, 88.9))
-    assert t.bleed == pytest.approx(3.175)
-    assert t.band.height == pytest.approx(20.0)
-    assert t.band.symbol == pytest.approx(11.0)  # not given: the default
-    assert t.effect.text.size == pytest.approx(7 * 25.4 / 72)
+    assert t["size"] == pytest.approx((63.5, 88.9))
+    assert t["bleed"] == pytest.approx(3.175)
+    assert t["band"]["height"] == pytest.approx(20.0)
+    assert t["band"]["symbol"] == pytest.approx(11.0)  # not given: the default
+    assert t["effect"]["text"]["size"] == pytest.approx(7 * 25.4 / 72)
 
 
 @pytest.mark.slow

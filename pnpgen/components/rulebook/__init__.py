@@ -78,22 +78,22 @@ class _Layout:
         self.ctx, self.game, self.kit, self.booklet = ctx, game, kit, booklet
         t = ctx.templates.get("rulebook", "rulebook", SPEC, game.loc)
         aid = ctx.templates.get("player-aid", "player-aid", AID_SPEC, game.loc)
-        accent, ink = t.accent or aid.accent, t.ink or aid.ink
+        accent, ink = t["accent"] or aid["accent"], t["ink"] or aid["ink"]
         if ctx.theme.ink_saver:
             accent = ctx.theme.line(accent)
         self.t = t
-        self.styles = Styles(t, ink, accent, t.booklet_scale if booklet else 1.0)
+        self.styles = Styles(t, ink, accent, t["booklet_scale"] if booklet else 1.0)
         if booklet:
             self.size = booklet_page_size(paper_name)
-            self.margin, columns = t.booklet_margin, 1
+            self.margin, columns = t["booklet_margin"], 1
         else:
             p = paper(paper_name)
             self.size = (p.width, p.height)
-            self.margin, columns = t.margin, t.columns
+            self.margin, columns = t["margin"], t["columns"]
         w, h = self.size
         footer = self.styles.text("footer").size * 1.6
         self.frame = Frame(self.margin, self.margin, w - 2 * self.margin, h - self.margin - footer - FOOTER_GAP,
-                           columns, t.column_gap)
+                           columns, t["column_gap"])
         self.pictures: dict = {}  # the game played (a variant's too) -> its Pictures
 
     # -- figures the engine draws -----------------------------------------------------------------------------
@@ -106,7 +106,7 @@ class _Layout:
             if picture is None:
                 return None
             pw, ph = picture.size
-            w = min(width, self.t.figure_height * pw / ph)
+            w = min(width, self.t["figure_height"] * pw / ph)
             h = w * ph / pw
             return self.ctx.art(ref, "rulebook", (0, 0, w, h)), w, h
         from ...engine.api import engine_for
@@ -131,7 +131,7 @@ class _Layout:
             d = pictures.drawing(scene, "")
             got = (d.root, d.width, d.height)
         drawing, w, h = got
-        most = self.t.figure_height * self.styles.scale if f.show == "board" else self.frame.bottom - self.frame.top
+        most = self.t["figure_height"] * self.styles.scale if f.show == "board" else self.frame.bottom - self.frame.top
         factor = min(width / w, most / h, 1.0)
         return place(drawing, 0, 0, factor=factor), w * factor, h * factor
 

@@ -165,7 +165,8 @@ class Units:
     def table_template(self) -> Tmpl:
         """The template values the player aids' tables read, from the rulebook's."""
         t = self.s.t
-        made = Tmpl(cell_pad=t.cell_pad, table=t.table, ink=self.s.ink, accent=self.s.accent, write_row=t.write_row)
+        made = Tmpl(cell_pad=t["cell_pad"], table=t["table"], ink=self.s.ink, accent=self.s.accent,
+                    write_row=t["write_row"])
         made.role = t.role
         return made
 
@@ -223,7 +224,7 @@ class Units:
         """The cards or tokens a block names, drawn as printed (their faces inside their trim), side by side."""
         pieces = [p for p in (self.piece(f.kind, pid) for pid in f.ids) if p is not None]
         gap = 2.0
-        cap = self.s.t.card_width * self.s.scale
+        cap = self.s.t["card_width"] * self.s.scale
         tallest = max((p.height / p.width for p in pieces), default=1.4)
         per_row = max(1, min(len(pieces), int((self.width + gap) // (min(cap, self.width) * 0.62 + gap))))
         size = min(cap, (self.width - (per_row - 1) * gap) / per_row) if pieces else cap

@@ -54,8 +54,8 @@ def butted_sheet(cards, name: str, t) -> Sheet:
     pieces = [p for p in cards for _ in range(p.count)]
     w, h = pieces[0].width, pieces[0].height
     page = paper(name)
-    pm = t.printer_margin
-    band = t.band + t.band_gap
+    pm = t["printer_margin"]
+    band = t["band"] + t["band_gap"]
     places = {"right": ((page.width - 3 * w - band) / 2, (page.height - 3 * h) / 2),
               "bottom": ((page.width - 3 * w) / 2, (page.height - 3 * h - band) / 2)}
     side = max(places, key=lambda k: min(places[k]))
