@@ -728,7 +728,7 @@ def _card_text(ctx: Ctx, t: Tmpl, text, ink: str, start: float, full: bool, cap:
             wide = next((word for word in body.split() if not measure(word, bw, style, laid.size)[2]), None)
             if wide is not None:  # (its height may fit: the word alone is what cannot)
                 problem = (f"the word '{wide[:40]}{'...' if len(wide) > 40 else ''}' in its "
-                           f"{region.label.lower()} text is wider than the template '{t.name}' gives it "
+                           f"{region['label'].lower()} text is wider than the template '{t.name}' gives it "
                            f"({bw:.1f} mm) even at {laid.size / pt(1):.2f} pt", wide)
             else:
                 problem = (f"its {region['label'].lower()} text does not fit the template '{t.name}' "

@@ -317,7 +317,8 @@ def test_score_pad_is_a_ruled_table(eis):
         assert len(down) == len(section.table[0]) - 1
         t = Templates(state.game, Problems()).get(aid.template or "player-aid", "player-aid", AID_SPEC)
         ys = sorted({round(p.ops[0][2], 3) for p in across})
-        assert min(b - a for a, b in zip(ys[-section.blank_rows:], ys[-section.blank_rows + 1:])) >= t.write_row - 1e-6
+        gaps = [b - a for a, b in zip(ys[-section.blank_rows:], ys[-section.blank_rows + 1:])]
+        assert min(gaps) >= t["write_row"] - 1e-6
 
 
 def test_two_sided_chits_and_icons_in_labels(kit):
@@ -425,7 +426,7 @@ def test_seas_of_havoc_colours_where_they_must_be(soh, tmp_path):
     assert len(cells) == sea.width * sea.height > 1
     for (x, y), q in cells.items():
         cx, cy = cell(x, y)
-        want = tint(game.colour(game.terrain(q.terrain).colour), t.fill) if q.terrain else "#ffffff"
+        want = tint(game.colour(game.terrain(q.terrain).colour), t["fill"]) if q.terrain else "#ffffff"
         # (the sea is provisional: PROVISIONAL crosses it, tinting some of a cell; a corner it leaves out shows it)
         samples = [pic.at(cx + c * dx, cy + c * dy) for dx in (0.1, 0.9) for dy in (0.1, 0.9)]
         assert any(close(at, want) for at in samples), (x, y, q.terrain, samples)

@@ -51,10 +51,10 @@ def test_crop_marks_are_outside_every_trim_and_stop_short_of_it(built, sheet_t, 
             assert seg[0] == seg[2] or seg[1] == seg[3]  # straight, along a cut line
             for rect in trims:
                 assert not _crosses(seg, rect)
-                assert _distance(seg, rect) >= sheet_t.marks.gap - 1e-6
+                assert _distance(seg, rect) >= sheet_t["marks"]["gap"] - 1e-6
             checked += 1
     assert checked > 50
-    assert sheet_t.marks.width == pytest.approx(0.2)
+    assert sheet_t["marks"]["width"] == pytest.approx(0.2)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -77,7 +77,7 @@ def test_every_cut_line_of_a_card_sheet_has_marks_at_both_ends(built, paper):
 def test_pieces_and_their_bleed_stay_on_the_printable_part_of_the_page(built, sheet_t, paper):
     state, _ = built
     size = PAPERS[paper]
-    m = sheet_t.margin
+    m = sheet_t["margin"]
     checked = 0
     for page in state.pages[paper]:
         for pid, _side, x, y, w, h in page.trims:
@@ -151,14 +151,14 @@ def test_ship_cards_hold_four_ten_millimetre_cubes_per_area(built):
     from pnpgen.draw.templates import Templates
     from pnpgen.errors import Problems
     t = Templates(state.game, Problems()).get("ship-card", "area-card", SPEC)
-    assert t.cube >= 10
+    assert t["cube"] >= 10
     ships = [card for card in state.game.area_cards if card.kind == "ship"]
     assert len(ships) == 4
     for card in ships:
         assert [a.label for a in card.areas][:4] == ["Plan to Sail", "Plan to Return to Duty", "Plan to Lookout",
                                                      "Plan to Fire"]
         for a in card.areas:
-            cols, rows = slot_grid(a.capacity, t.slots_per_row)
+            cols, rows = slot_grid(a.capacity, t["slots_per_row"])
             assert cols * rows >= a.capacity >= 4
 
 
@@ -196,9 +196,9 @@ def test_a_board_too_big_for_a_page_is_tiled_with_overlap(sheet_t):
     assert xs[0] == pytest.approx(0) and ys[0] == pytest.approx(0)
     assert xs[-1] + ww == pytest.approx(piece.width * k) and ys[-1] + wh == pytest.approx(piece.height * k)
     for a, b in zip(xs, xs[1:]):
-        assert a + ww - b >= sheet_t.tile_overlap - 1e-6
+        assert a + ww - b >= sheet_t["tile_overlap"] - 1e-6
     for a, b in zip(ys, ys[1:]):
-        assert a + wh - b >= sheet_t.tile_overlap - 1e-6
+        assert a + wh - b >= sheet_t["tile_overlap"] - 1e-6
     pages = build_pages(sheets, sheet_t, "T", "1")
     assert [p.label for p in pages][0].endswith(f"tile A1 of {len(sheets)}")
 

@@ -46,15 +46,15 @@ def test_no_page_has_ink_within_five_millimetres_of_the_paper_edge(built, tmp_pa
 def test_the_margin_follows_the_sheet_template(built):
     state, _ = built
     t = sheet_template(state.game)
-    assert t.margin == 5.0  # the printer margin: no ink this close to the edge
+    assert t["margin"] == 5.0  # the printer margin: no ink this close to the edge
     assert set(state.pages) == {"a4", "letter"}
     checked = 0
     for paper, pages in state.pages.items():
         size = PAPERS[paper]
         for page in pages:
             for x1, y1, x2, y2 in page.marks:
-                assert min(x1, x2) >= t.margin - 1e-6 and max(x1, x2) <= size.width - t.margin + 1e-6
-                assert min(y1, y2) >= t.margin - 1e-6 and max(y1, y2) <= size.height - t.margin + 1e-6
+                assert min(x1, x2) >= t["margin"] - 1e-6 and max(x1, x2) <= size.width - t["margin"] + 1e-6
+                assert min(y1, y2) >= t["margin"] - 1e-6 and max(y1, y2) <= size.height - t["margin"] + 1e-6
                 checked += 1
     assert checked > 100
 
@@ -182,7 +182,7 @@ def test_board_suits_tell_apart_in_grey_with_a_ship_marker_on_every_hex(built, t
         fill = sorted(seen)[len(seen) // 2]
         for corner in (0, 2, 4):  # a suit pip toward three corners: its dark rim shows beside the marker
             ang = math.radians(60 * corner)
-            qx, qy = cx + s * t.pip_at * math.cos(ang), cy + s * t.pip_at * math.sin(ang)
+            qx, qy = cx + s * t["pip_at"] * math.cos(ang), cy + s * t["pip_at"] * math.sin(ang)
             assert math.hypot(qx - cx, qy - cy) > marker / 2 + 1.0
             near = [px[y * w + x] for y in range(int((qy - 2) * dpi / 25.4), int((qy + 2) * dpi / 25.4) + 1)
                     for x in range(int((qx - 2) * dpi / 25.4), int((qx + 2) * dpi / 25.4) + 1)]
@@ -247,7 +247,7 @@ def test_tiles_are_cut_along_hex_edges_with_their_targets_clear_of_the_cut(built
             assert len(pts) > 10  # a zigzag, not a straight line through the hexes
             for c in targets:
                 gap = min(_to_segment((c.cx, c.cy), a, b) for a, b in zip(pts, pts[1:]))
-                assert gap >= t.target / 2 + 1.0
+                assert gap >= t["target"] / 2 + 1.0
 
 
 # -- the cover, aids per player, deck marks, one player count --------------------------------------------------

@@ -54,7 +54,7 @@ def test_a_game_template_overrides_and_extends_the_bundled_one(pack):
     templates, problems = _templates(pack)
     t = templates.get("big-card", "action-card", FACE_SPEC)
     assert not problems.errors
-    assert t.size == (70.0, 120.0) and t.bleed == pytest.approx(3.0)
+    assert t["size"] == (70.0, 120.0) and t["bleed"] == pytest.approx(3.0)
 
 
 @pytest.mark.slow

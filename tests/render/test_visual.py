@@ -110,7 +110,7 @@ def test_board_hexes_show_their_suit_colour(built, tmp_path):
     piece = state.kit.by_id(f"board-{board.id}")
     k = w / piece.width
     pic = render(folder / f"{state.game.id}-a4.pdf", n, tmp_path)
-    fills = {s.id: tint(s.colour, t.fill) for s in state.game.suits}
+    fills = {s.id: tint(s.colour, t["fill"]) for s in state.game.suits}
     assert len(board.hexes) > 30
     for hx in board.hexes:
         cx, cy = hex_centre(board, t, hx.qr)
@@ -127,10 +127,10 @@ def test_pages_carry_a_true_to_size_scale_bar(built, tmp_path):
     page = state.pages["a4"][board_page - 1]
     assert page.drawing.height == 297
     pic = render(folder / f"{state.game.id}-a4.pdf", board_page, tmp_path)
-    row = round((297 - t.margin - t.band + (t.band - 3.2) / 2 + 0.55) * PX)  # through the 50 mm bar
-    limit = (t.margin + 51.5) * PX  # the bar's label starts after this
+    row = round((297 - t["margin"] - t["band"] + (t["band"] - 3.2) / 2 + 0.55) * PX)  # through the 50 mm bar
+    limit = (t["margin"] + 51.5) * PX  # the bar's label starts after this
     dark = [x for x in range(pic.w) if x < limit and sum(pic.pixels[(row * pic.w + x) * 3:][:3]) < 200]
-    assert min(dark) / PX == pytest.approx(t.margin, abs=1.0)
+    assert min(dark) / PX == pytest.approx(t["margin"], abs=1.0)
     assert (max(dark) - min(dark) + 1) / PX == pytest.approx(50, abs=1.5)
 
 
