@@ -117,7 +117,7 @@ class Templates:
     def __init__(self, game: Game, problems: Problems):
         self.game = game
         self.problems = problems
-        self.cache: dict[tuple[str, str, bool], Tmpl] = {}
+        self.cache: dict[tuple, Tmpl] = {}  # by (name, kind, bundled) and by (file, kind)
 
     def find(self, name: str) -> Path | None:
         """The file of a template, or None (PathRefused for a name that leads out of its folder)."""
@@ -144,6 +144,10 @@ class Templates:
             self.problems.error(loc, f"unknown template '{name}' (expected one of: {', '.join(self.known())})"
                                 + did_you_mean(name, self.known()))
             return self._defaults(spec, name)
+        same = self.cache.get((str(path), kind))  # a pack without its own: the bundled file, read once
+        if same is not None:
+            self.cache[key] = same
+            return same
         where = Loc(display_path(path))
         try:
             doc = load_yaml(path, self.problems)
@@ -171,7 +175,7 @@ class Templates:
                 base = self.get(parent, kind, spec, loc_of(doc, "extends"), _chain + (name,))
         t = self._read(doc, spec, base, what, skip=("kind", "extends"), where=where)
         t.name, t.path = name, str(where)
-        self.cache[key] = t
+        self.cache[key] = self.cache[(str(path), kind)] = t
         return t
 
     def _defaults(self, spec: dict, name: str) -> Tmpl:

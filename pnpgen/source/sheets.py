@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Loc
-from .xlsx import xlsx_rows
 from .yamlsrc import MAX_BYTES, MAX_NODES, LList, LMap, check_cell, decode, parse_yaml, too_large
 
 NESTED = ("fields",)  # column prefixes that fill a mapping: fields.NAME
@@ -76,6 +75,8 @@ def is_sheet(path: Path | str) -> bool:
 def read_sheet(path: Path, name: str) -> LList:
     """A CSV or XLSX file's rows as located mappings; ContentError (located) if it cannot be read."""
     if Path(path).suffix.lower() == ".xlsx":
+        from .xlsx import xlsx_rows  # (zip and XML readers load only for a pack that keeps a workbook)
+
         return _rows(xlsx_rows(path, name, MAX_COLUMNS), name, None)
     try:
         with open(path, "rb") as fh:
