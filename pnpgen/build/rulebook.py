@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..components.rulebook import rulebook_pages
 from ..draw import fonts
 from ..draw.piece import RulesFile
 from ..draw.primitives import Drawing
 from ..errors import ContentErrors, Problems
-from ..render.booklet import impose_booklet
 from ..render.pdf import write_pdf
 
 
@@ -40,6 +38,9 @@ def rulebook_step(state) -> None:
     game, kit, o = state.game, state.kit, state.options
     if game.rulebook is None or "pdf" not in o.formats:
         return
+    from ..components.rulebook import rulebook_pages  # (the rulebook's layout loads only for a pack that has one)
+    from ..render.booklet import impose_booklet
+
     problems = Problems()
     pages, sheets, made = {}, {}, []
     with fonts.using(fonts.for_game(game)):

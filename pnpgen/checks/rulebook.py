@@ -5,11 +5,15 @@ against the data is checked on loading.)"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.api import Engine, engine_for, same_section
 from ..errors import ContentErrors, Loc, PnpgenError, Problems
 from ..model import Game
-from ..model.rulebook import Figure, Heading, Rulebook
 from ..source.declare import did_you_mean
+
+if TYPE_CHECKING:  # (the rulebook's model loads with a pack that has one)
+    from ..model.rulebook import Figure, Heading, Rulebook
 
 
 def check(game: Game, problems: Problems) -> None:

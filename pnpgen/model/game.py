@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Loc
 from ..source.declare import (
@@ -27,11 +27,13 @@ from .cards import Action, CardType, Deck, ShuffledTogether
 from .components import AreaCard, PlayerAid, Token
 from .icons import Icon
 from .provisional import Provisional
-from .rulebook import Rulebook
 from .rules import Rules, overlay_rules
 from .simulation import Simulation, simulation_field
 from .suits import Suit
 from .variant import Variant, variants_section
+
+if TYPE_CHECKING:  # (a rulebook's model loads with the Markdown that fills it, for a pack that has one)
+    from .rulebook import Rulebook
 
 __all__ = ["FONT_STYLES", "MAX_PLAYERS", "FontFile", "Fonts", "Game", "Provisional", "Rules", "Suit"]
 
