@@ -90,7 +90,8 @@ class EnemyInSightEngine(api.Engine):
     def search_defaults(self) -> dict[str, str]:
         """The search keeps to the greedy captain's choice unless its playouts find better: chance (rolls, Red
         cards, draws) swings a few decisions' evaluation more than most choices do, and the search's free choice
-        lost to greedy (benchmarks/bench_agents.py; figures in docs/guides/simulate.md)."""
+        lost to greedy; more iterations, a shallower playout or a smaller exploration did not do measurably better
+        (benchmarks/bench_agents.py; figures in docs/guides/simulate.md)."""
         return {"prior": "1.0"}
 
     def metrics(self, rules: EnemyInSight) -> Metrics:

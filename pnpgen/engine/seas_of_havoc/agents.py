@@ -25,12 +25,13 @@ FLAG_VALUE = {"sailor": 3.0, "bosun": 2.0, "purser": 1.5, "shipwright": 1.0}
 
 
 def worth(s: SohState, player: int) -> float:
-    """What the greedy captain wants: final Infamy, a little for resources and flags, a little for being near a
-    target (closeness to the nearest other ship on the wrapping sea)."""
+    """What the greedy captain wants: final Infamy, a little for resources and flags (SohState.worth, which the
+    search's evaluation counts too), a little for being near a target (closeness to the nearest other ship on the
+    wrapping sea)."""
     k = player - 1
     g = s.g
     near = min((_dist(g, s.pos[k], s.pos[j]) for j in range(g.num_players) if j != k), default=0)
-    return s.score(player) + 0.15 * s.wealth(player) + 0.3 * sum(s.flags[k]) - 0.05 * near
+    return s.worth(player) - 0.05 * near
 
 
 def _dist(g, a, b) -> int:

@@ -56,6 +56,11 @@ from .names import (
 )
 from .records import Turn
 
+# The search's evaluation (see SohState.worth), as the greedy captain weighs them: a resource held counts this share
+# of a point of Infamy, a flag this share.
+WEALTH_SHARE = 0.15
+FLAG_SHARE = 0.3
+
 if TYPE_CHECKING:
     from .protocol import GameRules
     from .records import CardInfo, Square
@@ -190,13 +195,20 @@ class SohState(State):
         return s
 
     def evaluate(self, player: int) -> float:
-        """The player's lead in final Infamy over the best other player, as a share of 10 (from -1 to 1)."""
+        """The player's lead in worth over the best other player, as a share of 10 (from -1 to 1): final Infamy,
+        and a little for resources held and flags (what buys and plays Infamy later), as the greedy captain counts
+        them."""
         if self.is_terminal():
             return self.returns()[player - 1]
-        scores = [self.score(p) for p in self.g.players]
+        scores = [self.worth(p) for p in self.g.players]
         mine = scores[player - 1]
         best = max(s for p, s in zip(self.g.players, scores) if p != player)
         return max(-1.0, min(1.0, (mine - best) / 10.0))
+
+    def worth(self, player: int) -> float:
+        """Final Infamy as it stands, with WEALTH_SHARE of a point for each resource held and FLAG_SHARE for each
+        flag."""
+        return self.score(player) + WEALTH_SHARE * self.wealth(player) + FLAG_SHARE * sum(self.flags[player - 1])
 
     # -- facts -------------------------------------------------------------------------------
     def owned(self, player: int) -> list[str]:
