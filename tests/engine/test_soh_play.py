@@ -171,3 +171,16 @@ def test_the_figures_a_designer_reads():
     assert sum(f["location_popularity"].values()) == 2 * 3 * s.round  # every skiff of every round
     assert set(f["market_bought"]) | set(f["market_never_bought"]) <= set(rules.market_cards)
     assert not set(f["market_bought"]) & set(f["market_never_bought"])
+
+
+def test_the_search_scores_resources_and_flags_as_the_greedy_captain_does():
+    rules = ENGINE.make_rules(content(), 2)
+    s = rules.new_initial_state(3)
+    s.res = [[0] * len(r) for r in s.res]
+    s.flags = [[0] * len(f) for f in s.flags]
+    s.booty = [None, None]
+    assert s.score(1) == s.score(2) and s.evaluate(1) == 0.0
+    s.res[0][0] = 4  # four of a resource: 0.15 of a point of Infamy each
+    s.flags[0][0] = 1  # a flag: 0.3
+    assert s.worth(1) == pytest.approx(s.score(1) + 0.6 + 0.3)
+    assert s.evaluate(1) == pytest.approx(0.09) and s.evaluate(2) == pytest.approx(-0.09)
