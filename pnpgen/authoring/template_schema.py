@@ -26,6 +26,17 @@ def _bounded(schema: dict, low: float | None, high: float | None) -> dict:
     return schema
 
 
+SHARED_KINDS = ("number", "int", "bool", "choice")  # what template and element parameters write alike
+
+
+def _shared(p: P | Param) -> dict:
+    if p.kind == "bool":
+        return {"type": "boolean"}
+    if p.kind == "choice":
+        return {"enum": list(p.choices)}
+    return _bounded({"type": "number" if p.kind == "number" else "integer"}, p.min, p.max)
+
+
 def template_param(p: P) -> dict:
     """The schema of one template parameter's value."""
     kind = p.kind
@@ -35,12 +46,8 @@ def template_param(p: P) -> dict:
         out = {"type": "array", "items": LENGTH, "minItems": 2, "maxItems": 2}
     elif kind == "box":
         out = {"type": "array", "items": LENGTH, "minItems": 4, "maxItems": 4}
-    elif kind in ("number", "int"):
-        out = _bounded({"type": "number" if kind == "number" else "integer"}, p.min, p.max)
-    elif kind == "bool":
-        out = {"type": "boolean"}
-    elif kind == "choice":
-        out = {"enum": list(p.choices)}
+    elif kind in SHARED_KINDS:
+        out = _shared(p)
     elif kind == "list":
         out = {"type": "array", "items": {"type": "string"}}
     elif kind == "elements":
@@ -59,12 +66,8 @@ def element_param(p: Param) -> dict:
         out: dict[str, Any] = dict(LENGTH_OR_SHARE)
     elif kind == "box":
         out = {"type": "array", "items": LENGTH_OR_SHARE, "minItems": 4, "maxItems": 4}
-    elif kind in ("number", "int"):
-        out = _bounded({"type": "number" if kind == "number" else "integer"}, p.min, p.max)
-    elif kind == "bool":
-        out = {"type": "boolean"}
-    elif kind == "choice":
-        out = {"enum": list(p.choices)}
+    elif kind in SHARED_KINDS:
+        out = _shared(p)
     elif kind == "points":
         out = {"type": "array", "items": {"type": "array", "items": LENGTH_OR_SHARE, "minItems": 2, "maxItems": 2}}
     elif kind == "each":

@@ -120,11 +120,8 @@ class Boards:
         for a in b.off_board:
             if a.at is None or a.side is None:
                 continue  # (reported as read)
-            at = self.space(b, a.at, self.context.at(a, "at"), "off-board area")
+            at = self.hex_at(b, a, cells, "off-board area")
             if at is None:
-                continue
-            if at not in cells:
-                self.context.err(a, "at", f"{list(at)} is not a hex of the board")
                 continue
             if a.side not in names:
                 self.context.err(a, "side", f"unknown side '{a.side}' (this board's hexes are {b.orientation}-top: "
@@ -141,6 +138,14 @@ class Boards:
             beyond[there] = a
             out.append(replace(self.names.link_colours(a, "colour"), at=at))
         return tuple(out)
+
+    def hex_at(self, b: Board, item, cells: set, what: str) -> tuple[int, int] | None:
+        """The hex of the board an item's `at` names, or None after a located error."""
+        at = self.space(b, item.at, self.context.at(item, "at"), what)
+        if at is not None and at not in cells:
+            self.context.err(item, "at", f"{list(at)} is not a hex of the board")
+            return None
+        return at
 
     def space(self, b: Board, at, loc, what: str) -> tuple[int, int] | None:
         """A space as written ([q, r], [x, y] or a hex's name) as coordinates, or None after a located error."""
@@ -167,11 +172,8 @@ class Boards:
         for f in b.features:
             if f.kind is None or f.at is None:
                 continue  # (reported as read)
-            at = self.space(b, f.at, self.context.at(f, "at"), "feature")
+            at = self.hex_at(b, f, cells, "feature")
             if at is None:
-                continue
-            if at not in cells:
-                self.context.err(f, "at", f"{list(at)} is not a hex of the board")
                 continue
             bad = [x for x in f.sides if x not in names]
             bad += [x for pair in f.joins for x in pair if x not in names and x != CENTRE]
