@@ -5,8 +5,10 @@ among the actions legal in that deal (each child counts the times it was availab
 does), adds one node, plays a short playout with a policy agent (the engine's `greedy` when it offers one) and
 scores where the playout stopped with `State.evaluate`. Every value is kept from the view of the player who chose
 the action, so partners, rivals and any number of players need nothing special. The move played is the root's
-most visited child. All chance comes from the random source the simulator hands the agent, so a game seed gives
-the same game; a time budget (`time_ms`) trades that for a bounded cost per decision.
+most visited child. Where chance swings a position more than most choices do, `paired` compares the root's
+actions on common deals instead (each deal's hidden cards and dice tried with every action), which takes out the
+luck of the deal from their difference. All chance comes from the random source the simulator hands the agent,
+so a game seed gives the same game; a time budget (`time_ms`) trades that for a bounded cost per decision.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from ..errors import PnpgenError
 from .api import Agent, RandomSource, Rules, State, engine_for
+from .rng import AgentRng
 
 NAME = "mcts"
 
@@ -36,6 +39,11 @@ class MctsSettings:
     prior: float = 0.0  # a bonus for the policy's own choice at a node, prior * sqrt(times available) / (1 + its
     # visits), as PUCT gives a policy's prior: it is searched most, and another action is played (visited more)
     # only when its playouts score better by about that much
+    paired: int = 0  # 1: each root action is tried on every deal (the same hidden cards and dice), and the policy's
+    # choice is played unless another leads it, deal by deal, by more than `margin` plus `confidence` standard errors
+    margin: float = 0.0  # (paired) the lead over the policy's choice that another action needs (values: -1 to 1)
+    confidence: float = 0.0  # (paired) standard errors of that lead it needs besides
+    flat: int = 0  # (paired) 1: play out straight after the root's action, with no tree below it
 
 
 def settings_from(options: dict[str, str]) -> MctsSettings:
@@ -86,7 +94,8 @@ class MctsAgent:
         self.iterations = 0  # over every decision: what the budget bought
 
     def __call__(self, state: State, rng: RandomSource) -> Any:
-        """The most visited action at the root after the budget is spent (the only one, without a search)."""
+        """The most visited action at the root after the budget is spent (the only one, without a search; with
+        `paired`, see paired_choice)."""
         player = state.current_player()
         root = Node(player)
         root.candidates = self.candidates(state, rng)
@@ -95,6 +104,8 @@ class MctsAgent:
         self.decisions += 1
         settings = self.settings
         deadline = time.perf_counter() + settings.time_ms / 1000 if settings.time_ms else None
+        if settings.paired:
+            return self.paired_choice(root, state, player, rng, deadline)
         done = 0
         while done < settings.iterations if deadline is None else time.perf_counter() < deadline or done == 0:
             self.iterate(root, self.deal(state, player, rng), rng)
@@ -102,6 +113,33 @@ class MctsAgent:
         self.iterations += done
         order = {a: k for k, a in enumerate(root.candidates)}  # ties go to the earlier candidate (the policy's)
         return max(root.children.items(), key=lambda item: (item[1].visits, -order[item[0]]))[0]
+
+    def paired_choice(self, root: Node, state: State, player: int, rng: RandomSource, deadline: float | None) -> Any:
+        """The root's actions each tried on the same deals (hidden cards and dice alike); another action than the
+        policy's is played only when its lead over the policy's choice, deal by deal, is `margin` more than
+        `confidence` standard errors of that lead."""
+        settings = self.settings
+        candidates = root.candidates
+        values: dict[Any, list[float]] = {a: [] for a in candidates}
+        done = 0
+        while done < settings.iterations if deadline is None else time.perf_counter() < deadline or done == 0:
+            deal = self.deal(state, player, rng)
+            seed = rng.randrange(1 << 62)
+            for a in candidates:
+                values[a].append(self.iterate(root, deal.clone(), AgentRng(seed), first=a))
+            done += len(candidates)
+        self.iterations += done
+        favourite = values[candidates[0]]
+        best, best_score = candidates[0], settings.margin
+        for a in candidates[1:]:
+            leads = [v - f for v, f in zip(values[a], favourite)]
+            n = len(leads)
+            mean = sum(leads) / n
+            spread = math.sqrt(sum((x - mean) ** 2 for x in leads) / (n - 1) / n) if n > 1 else 0.0
+            score = mean - settings.confidence * spread
+            if score > best_score:
+                best, best_score = a, score
+        return best
 
     @staticmethod
     def deal(state: State, player: int, rng: RandomSource) -> State:
@@ -131,11 +169,20 @@ class MctsAgent:
                 picked.append(a)
         return picked
 
-    def iterate(self, root: Node, state: State, rng: RandomSource) -> None:
-        """One iteration on one deal: select, expand, play out, back up."""
+    def iterate(self, root: Node, state: State, rng: RandomSource, first: Any = None) -> float:
+        """One iteration on one deal: select (the root's action `first` when given), expand, play out, back up."""
         path = [root]
         node = root
         c, prior = self.settings.exploration, self.settings.prior
+        if first is not None:
+            state.apply(first)
+            node = root.children.get(first)
+            fresh = node is None
+            if fresh:
+                node = root.children[first] = Node(root.mover)
+            path.append(node)
+            if fresh or self.settings.flat:
+                return self.back_up(path, self.playout(state, rng), root.mover)
         while not state.is_terminal():
             mover = state.current_player()
             if node.candidates is None:
@@ -171,10 +218,15 @@ class MctsAgent:
             state.apply(best)
             node = node.children[best]
             path.append(node)
-        values = self.playout(state, rng)
+        return self.back_up(path, self.playout(state, rng), root.mover)
+
+    @staticmethod
+    def back_up(path: list[Node], values: list[float], player: int) -> float:
+        """Count a playout's values (one a player) on each node of its path; the value for `player`."""
         for n in path:
             n.visits += 1
             n.value += values[n.mover - 1]
+        return values[player - 1]
 
     def playout(self, state: State, rng: RandomSource) -> list[float]:
         """Play on with the policy for a few decisions; the result if the game ended, else the evaluation."""

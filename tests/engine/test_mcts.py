@@ -9,7 +9,7 @@ from kit.engines import bundled
 from kit.narrow_seas import game, position, sea, ship
 
 from pnpgen.engine.api import TERMINAL, engine_for
-from pnpgen.engine.mcts import MctsAgent, MctsSettings, mcts_factory, settings_from
+from pnpgen.engine.mcts import MctsAgent, MctsSettings, Node, mcts_factory, settings_from
 from pnpgen.engine.rng import AgentRng
 from pnpgen.errors import PnpgenError
 from pnpgen.files.paths import bundled_packs
@@ -175,3 +175,59 @@ def test_an_engine_sets_the_searchs_defaults_for_its_game_and_options_override_t
     assert settings_from({"prior": "0.5"}).prior == 0.5
     with pytest.raises(PnpgenError, match=r"mcts\.prior: -1 is out of range"):
         settings_from({"prior": "-1"})
+
+
+class DealtCoin(Coin):
+    """The coin of Coin with its toss hidden: a deal (`sample_hidden`) gets a fresh random source, and a copy of
+    a deal tosses the same coin, as an engine's clone keeps its dice."""
+
+    def clone(self):
+        c = DealtCoin(0, self.edge)
+        c.chosen, c.win = self.chosen, self.win
+        c.rng.setstate(self.rng.getstate())
+        return c
+
+    def sample_hidden(self, player, rng):
+        c = self.clone()
+        c.rng = random.Random(rng.randrange(1 << 62))
+        return c
+
+
+def test_paired_search_tries_every_action_on_the_same_deals():
+    # five equally good actions tossed on the same coin deal by deal: no action leads, so the policy's choice (3)
+    # is played with no margin at all, where the unpaired search's noise chose others (the test above)
+    agent = coin_agent(iterations=60, paired=1)
+    assert {agent(DealtCoin(seed), AgentRng(seed)) for seed in range(12)} == {3}
+    assert agent.decisions == 12 and agent.iterations == 12 * 60
+    # action 0 wins on 95 of 100 tosses, the others on 50: it leads deal by deal and is played
+    assert [coin_agent(iterations=60, paired=1, confidence=1.0)(DealtCoin(seed, edge=0.95), AgentRng(seed))
+            for seed in range(6)] == [0] * 6
+
+
+def test_paired_search_keeps_the_policys_choice_unless_the_lead_is_sure():
+    # action 0 wins on 55 of 100 tosses: over 12 deals it leads on a few at most; taken at its mean lead it is
+    # played whenever it led at all, but two standard errors of that lead hold the policy's choice
+    free = [coin_agent(iterations=60, paired=1)(DealtCoin(seed, edge=0.55), AgentRng(seed)) for seed in range(12)]
+    assert set(free) == {0, 3}
+    careful = {coin_agent(iterations=60, paired=1, confidence=2.0)(DealtCoin(seed, edge=0.55), AgentRng(seed))
+               for seed in range(12)}
+    assert careful == {3}
+    # a margin holds it too: the lead must beat 0.1 (one toss in six)
+    assert {coin_agent(iterations=60, paired=1, margin=0.1)(DealtCoin(seed, edge=0.55), AgentRng(seed))
+            for seed in range(12)} == {3}
+
+
+def test_a_flat_paired_search_plays_out_straight_after_the_roots_action():
+    s = game().new_initial_state(4)
+    rng = AgentRng(3)
+    player = s.current_player()
+    searched = {}
+    for flat in (0, 1):
+        agent = mcts_factory(game(), player, {**QUICK, "paired": "1", "flat": str(flat)})
+        root = Node(player)
+        first = s.legal_actions()[0]
+        values = [agent.iterate(root, s.clone(), rng, first=first) for _ in range(3)]
+        assert all(-1 <= v <= 1 for v in values)
+        assert list(root.children) == [first] and root.visits == root.children[first].visits == 3
+        searched[flat] = len(root.children[first].children)
+    assert searched == {0: 2, 1: 0}  # below the root's action: a node added a playout, or none
