@@ -24,6 +24,7 @@ from .api import Agent, RandomSource, Rules, State, engine_for
 from .rng import AgentRng
 
 NAME = "mcts"
+SWITCHES = ("paired", "flat")  # settings that are 0 (off) or 1 (on)
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,8 @@ def settings_from(options: dict[str, str]) -> MctsSettings:
         except ValueError:
             what = {int: "a whole number", float: "a number"}.get(kind, "a name")
             raise PnpgenError(f"--agent-option {NAME}.{name}: expected {what}, got '{text}'") from None
-        if kind is not str and (value < 0 or (name in ("iterations", "width") and value < 1)):
+        switch = name in SWITCHES and value not in (0, 1)
+        if kind is not str and (value < 0 or switch or (name in ("iterations", "width") and value < 1)):
             raise PnpgenError(f"--agent-option {NAME}.{name}: {text} is out of range")
         values[name] = value
     return MctsSettings(**values)

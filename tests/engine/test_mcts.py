@@ -83,6 +83,9 @@ def test_options_are_read_by_name_and_refused_when_unknown_or_out_of_range():
         settings_from({"iterations": "many"})
     with pytest.raises(PnpgenError, match=r"mcts\.width: 0 is out of range"):
         settings_from({"width": "0"})
+    assert settings_from({"paired": "1", "flat": "0"}) == MctsSettings(paired=1)
+    with pytest.raises(PnpgenError, match=r"mcts\.paired: 2 is out of range"):
+        settings_from({"paired": "2"})
     with pytest.raises(PnpgenError, match=r"mcts\.rollout: unknown agent 'clever' \(expected random, greedy\)"):
         mcts_factory(game(), 1, {"rollout": "clever"})
 
