@@ -14,6 +14,7 @@ so a game seed gives the same game; a time budget (`time_ms`) trades that for a 
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields
@@ -137,7 +138,7 @@ class MctsAgent:
             leads = [v - f for v, f in zip(values[a], favourite)]
             n = len(leads)
             mean = sum(leads) / n
-            spread = math.sqrt(sum((x - mean) ** 2 for x in leads) / (n - 1) / n) if n > 1 else 0.0
+            spread = statistics.stdev(leads) / math.sqrt(n) if n > 1 else 0.0  # the standard error of the lead
             score = mean - settings.confidence * spread
             if score > best_score:
                 best, best_score = a, score

@@ -234,3 +234,53 @@ def test_a_flat_paired_search_plays_out_straight_after_the_roots_action():
         assert list(root.children) == [first] and root.visits == root.children[first].visits == 3
         searched[flat] = len(root.children[first].children)
     assert searched == {0: 2, 1: 0}  # below the root's action: a node added a playout, or none
+
+
+class CalledCoin:
+    """Player 1 chooses one of five actions, then player 2 calls the coin, heads winning it for player 1: who wins
+    is the playout agent's call, drawn from the random source the search hands it."""
+
+    def __init__(self):
+        self.chosen, self.call = None, None
+
+    def clone(self):
+        c = CalledCoin()
+        c.chosen, c.call = self.chosen, self.call
+        return c
+
+    def sample_hidden(self, player, rng):
+        raise NotImplementedError
+
+    def current_player(self):
+        return 1 if self.chosen is None else 2 if self.call is None else TERMINAL
+
+    def legal_actions(self):
+        return [0, 1, 2, 3, 4] if self.chosen is None else ["heads", "tails"] if self.call is None else []
+
+    def is_terminal(self):
+        return self.call is not None
+
+    def apply(self, action):
+        if self.chosen is None:
+            self.chosen = action
+        else:
+            self.call = action
+
+    def returns(self):
+        return [0.3, -0.3] if self.call == "heads" else [-0.3, 0.3]
+
+
+def test_paired_playouts_draw_the_same_numbers_for_every_action_of_a_deal():
+    # the five actions are equal and only the playout's call decides: paired, each action of a deal hears the same
+    # call, so no action leads and the policy's choice (3) is played; a shared source would give them different calls
+    rules = type("CoinRules", (), {"num_players": 2})()
+    policies = {1: lambda s, rng: 3, 2: lambda s, rng: "heads" if rng.random() < 0.5 else "tails"}
+    agent = MctsAgent(rules, MctsSettings(iterations=60, paired=1, flat=1), policies)
+    assert {agent(CalledCoin(), AgentRng(seed)) for seed in range(12)} == {3}
+    assert agent.decisions == 12
+
+
+def test_a_playouts_values_are_counted_from_each_movers_view():
+    first, second = Node(1), Node(2)
+    assert MctsAgent.back_up([first, second], [0.3, -0.3], 2) == -0.3
+    assert (first.visits, first.value, second.visits, second.value) == (1, 0.3, 1, -0.3)
